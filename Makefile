@@ -1,0 +1,27 @@
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test install dev clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+
+dev: $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+
+demo: install
+	$(BIN)/kg build examples/ --out exports
+	@echo
+	@echo "Open exports/graph.html in a browser (it works offline)."
+	@echo "Query the RDF:  $(BIN)/kg query exports/graph.ttl --named problems-by-papers"
+
+test: dev
+	$(BIN)/python -m pytest -q
+
+clean:
+	rm -rf $(VENV) exports .pytest_cache
