@@ -1,0 +1,118 @@
+"""The Python API: build a knowledge graph from files or strings, load one back, and explore it.
+
+Examples
+--------
+>>> import kg
+>>> g = kg.from_texts(["We propose FooNet, a transformer that mitigates exposure bias on ImageNet."])
+>>> [e["label"] for e in g.entities("Problem")]
+['exposure bias']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import networkx as nx
+
+from .errors import InputError
+from .extract import extract
+from .graph import DEFAULT_BASE, build_graph
+from .ingest import papers_from_texts, read_inputs
+from .normalize import normalize_label
+from .records import NodeType
+from .resolve import resolve
+
+__all__ = ["KnowledgeGraph", "build", "from_texts", "load"]
+
+
+class KnowledgeGraph:
+    """A built graph: ``.graph`` is the networkx MultiDiGraph; the methods are typed helpers over it."""
+
+    def __init__(self, graph: nx.MultiDiGraph, *, failed=()) -> None:
+        self.graph = graph
+        self.failed = tuple(failed)
+
+    def __repr__(self) -> str:
+        return f"<KnowledgeGraph {len(self.papers())} papers, {self.graph.number_of_nodes()} nodes>"
+
+    def _node(self, iri: str) -> dict:
+        return {"iri": iri, **self.graph.nodes[iri]}
+
+    def papers(self) -> list[dict]:
+        """Paper nodes, as dicts with their IRI under ``"iri"``."""
+        return [self._node(n) for n, t in self.graph.nodes(data="type") if t == NodeType.PAPER.value]
+
+    def entities(self, type: str | NodeType | None = None) -> list[dict]:
+        """Entity nodes, optionally of one type ("Method", "Problem", ...), most-linked first."""
+        wanted = NodeType(type).value if type else None
+        nodes = [self._node(n) for n, t in self.graph.nodes(data="type")
+                 if t != NodeType.PAPER.value and (wanted is None or t == wanted)]
+        return sorted(nodes, key=lambda d: (-len(d["papers"]), d["label"].lower()))
+
+    def find(self, name: str) -> str:
+        """The IRI of the node whose label or alias is *name* (normalized), or of the paper labelled so."""
+        key = normalize_label(name)
+        for node, data in self.graph.nodes(data=True):
+            names = [data["label"], *data.get("aliases", [])]
+            if node == name or any(normalize_label(n) == key for n in names):
+                return node
+        raise KeyError(f"no node named {name!r}")
+
+    def papers_of(self, entity: str, role: str | None = None) -> list[dict]:
+        """Papers linked to *entity* (IRI or name), optionally by one role only."""
+        iri = entity if entity in self.graph else self.find(entity)
+        return [self._node(p) for p, _, r in self.graph.in_edges(iri, keys=True) if role in (None, r)]
+
+    def neighbors(self, node: str) -> list[dict]:
+        """Nodes one edge away from *node* (IRI or name), in either direction."""
+        iri = node if node in self.graph else self.find(node)
+        near = set(self.graph.successors(iri)) | set(self.graph.predecessors(iri))
+        return [self._node(n) for n in sorted(near)]
+
+    def counts(self) -> dict[str, int]:
+        """Number of nodes of each type."""
+        return dict(sorted(Counter(t for _, t in self.graph.nodes(data="type")).items()))
+
+    def write(self, out_dir, names=None) -> list[Path]:
+        """Write graph.ttl, graph.html and graph.json into *out_dir* (atomically)."""
+        from .export import EXPORTERS, write_exports
+        return write_exports(self.graph, out_dir, names or tuple(EXPORTERS))
+
+
+def _build(papers, base: str) -> KnowledgeGraph:
+    extraction = extract(papers)
+    if not extraction.papers:
+        raise InputError("no paper could be extracted")
+    entities, keys = resolve(extraction.mentions)
+    graph = build_graph(extraction.papers, extraction.mentions, entities, keys, base=base)
+    return KnowledgeGraph(graph, failed=extraction.failed)
+
+
+def build(paths, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:
+    """Build the graph of the abstracts in *paths* (Daily Papers text files)."""
+    paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
+    if not paths:
+        raise InputError("no input files given")
+    return _build(read_inputs(paths), base)
+
+
+def from_texts(texts, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:
+    """Build the graph of abstracts given as strings."""
+    papers = papers_from_texts([texts] if isinstance(texts, str) else texts)
+    if not papers:
+        raise InputError("no abstracts given")
+    return _build(papers, base)
+
+
+def load(path) -> KnowledgeGraph:
+    """Load a graph back from its Turtle export (graph.ttl)."""
+    import rdflib
+    from .ingest import read_text_file
+    from .rdf import from_rdf
+    text = read_text_file(path)
+    try:
+        g = rdflib.Graph().parse(data=text, format="turtle")
+    except Exception as exc:
+        raise InputError(f"{path}: not valid Turtle ({str(exc).splitlines()[0][:200]})") from exc
+    return KnowledgeGraph(from_rdf(g))

@@ -1,0 +1,117 @@
+"""The ``kg`` command: a thin layer over the library (parse arguments, call, format, map errors to exit codes)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections import Counter
+from pathlib import Path
+
+from . import __version__
+from .errors import InputError, KGError
+
+__all__ = ["main"]
+
+log = logging.getLogger("kg")
+
+
+def _summary(graph, out_paths=()) -> str:
+    counts = graph.counts()
+    papers = counts.pop("Paper", 0)
+    roles = Counter(k for _, _, k in graph.graph.edges(keys=True))
+    lines = [f"papers     {papers}",
+             "nodes      " + ", ".join(f"{n} {t}" for t, n in sorted(counts.items(), key=lambda kv: -kv[1])),
+             f"edges      {graph.graph.number_of_edges()} (" + ", ".join(f"{n} {r}" for r, n in roles.most_common()) + ")"]
+    problems = graph.entities("Problem")[:5]
+    if problems:
+        lines.append("top problems   " + "; ".join(f"{p['label']} ({len(p['papers'])})" for p in problems))
+    for path in out_paths:
+        lines.append(f"wrote      {path}")
+    return "\n".join(lines)
+
+
+def cmd_build(args) -> int:
+    from .api import build
+    graph = build(args.inputs, base=args.base)
+    for paper, reason in graph.failed:
+        print(f"kg: warning: {paper.source}: paper {paper.id} skipped ({reason})", file=sys.stderr)
+    print(_summary(graph, graph.write(args.out)))
+    return 0
+
+
+def cmd_query(args) -> int:
+    from .query import format_result, load_store, run_query
+    if args.file:
+        sparql = Path(args.file).read_text(encoding="utf-8") if Path(args.file).is_file() else None
+        if sparql is None:
+            raise InputError(f"{args.file}: no such query file")
+    elif args.sparql:
+        sparql = args.sparql
+    else:
+        raise InputError("give a SPARQL query as an argument or with --file")
+    bindings = dict(_param(p) for p in args.param)
+    print(format_result(run_query(load_store(args.graph), sparql, bindings), args.format))
+    return 0
+
+
+def _param(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise InputError(f"--param {text!r}: expected NAME=VALUE")
+    return name, value
+
+
+def cmd_stats(args) -> int:
+    from .api import load
+    graph = load(args.graph)
+    print(_summary(graph))
+    for node_type in ("Method", "Model", "Benchmark", "Metric"):
+        top = graph.entities(node_type)[:5]
+        if top:
+            print(f"top {node_type.lower()}s ".ljust(15) + "; ".join(f"{e['label']} ({len(e['papers'])})" for e in top))
+    return 0
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kg", description="Paper abstracts → knowledge graph (RDF, HTML, JSON).")
+    parser.add_argument("--version", action="version", version=f"kg {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what each stage does")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("build", help="build the graph of abstract files")
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="Daily Papers text files (one abstract per paragraph)")
+    p.add_argument("--out", required=True, metavar="DIR", help="folder for graph.ttl, graph.html, graph.json")
+    p.add_argument("--base", default="https://w3id.org/litkg/id/", help="base IRI of papers and entities")
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("query", help="run SPARQL over a graph.ttl export")
+    p.add_argument("graph", metavar="GRAPH.ttl")
+    p.add_argument("sparql", nargs="?", help="the query text (prefixes kg:, rdfs:, skos:, dcterms:, schema: are predeclared)")
+    p.add_argument("--file", metavar="Q.rq", help="read the query from a file")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="bind ?NAME to VALUE (an IRI if it starts with http, else a literal)")
+    p.add_argument("--format", choices=["table", "csv", "tsv", "json"], default="table")
+    p.set_defaults(func=cmd_query)
+
+    p = sub.add_parser("stats", help="summarise a graph.ttl export")
+    p.add_argument("graph", metavar="GRAPH.ttl")
+    p.set_defaults(func=cmd_stats)
+    return parser
+
+
+def main(argv=None) -> int:
+    args = make_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="kg: %(levelname)s: %(message)s")
+    try:
+        return args.func(args)
+    except KGError as exc:
+        print(f"kg: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("kg: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

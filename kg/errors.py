@@ -1,0 +1,29 @@
+"""Error hierarchy: every failure a user can cause maps to one of these."""
+
+__all__ = ["KGError", "InputError", "ExtractionError", "ExportError", "QueryError"]
+
+
+class KGError(Exception):
+    """Base class of litkg's errors; the CLI turns them into one-line messages."""
+
+    exit_code = 1
+
+
+class InputError(KGError):
+    """An input file is missing, unreadable, empty or malformed (exit code 2)."""
+
+    exit_code = 2
+
+
+class ExtractionError(KGError):
+    """Extraction failed on one paper."""
+
+
+class ExportError(KGError):
+    """An export could not be written."""
+
+
+class QueryError(KGError):
+    """A SPARQL query is malformed or cannot run (exit code 2)."""
+
+    exit_code = 2

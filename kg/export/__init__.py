@@ -1,0 +1,91 @@
+"""Exporters: the graph → files (Turtle, HTML, node-link JSON), written atomically.
+
+Each exporter is registered under a file name; heavy imports happen inside it.
+:func:`write_exports` writes every file to a temporary name first and renames
+them only when all were written, so a failed export leaves the folder as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import networkx as nx
+
+from ..errors import ExportError
+
+__all__ = ["EXPORTERS", "write_exports", "write_turtle", "write_json", "atomic_write"]
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _stage(directory: Path, name: str) -> Path:
+    """A new empty temporary file in *directory*, with the permissions a normal file would get."""
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
+    os.close(fd)
+    os.chmod(tmp, 0o666 & ~_umask())
+    return Path(tmp)
+
+
+def atomic_write(path: Path, write: Callable[[Path], None]) -> Path:
+    """Call ``write(tmp)`` on a temporary file beside *path*, then rename it to *path*."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _stage(path.parent, path.name)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def write_turtle(G: nx.MultiDiGraph, path: Path) -> None:
+    from ..rdf import to_rdf
+    Path(path).write_bytes(to_rdf(G).serialize(format="turtle", encoding="utf-8"))
+
+
+def write_json(G: nx.MultiDiGraph, path: Path) -> None:
+    data = nx.node_link_data(G, edges="links")
+    Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _write_html(G: nx.MultiDiGraph, path: Path) -> None:
+    from .html import write_html
+    write_html(G, path)
+
+
+EXPORTERS: dict[str, Callable[[nx.MultiDiGraph, Path], None]] = {
+    "graph.ttl": write_turtle,
+    "graph.json": write_json,
+    "graph.html": _write_html,
+}
+
+
+def write_exports(G: nx.MultiDiGraph, out_dir, names=tuple(EXPORTERS)) -> list[Path]:
+    """Write the named exports of *G* into *out_dir*; all or nothing."""
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ExportError(f"{out_dir}: exists and is not a directory")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    staged = []
+    try:
+        for name in names:
+            tmp = _stage(out_dir, name)
+            staged.append((tmp, out_dir / name))
+            EXPORTERS[name](G, tmp)
+    except BaseException:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        raise
+    for tmp, final in staged:
+        os.replace(tmp, final)
+    return [final for _, final in staged]

@@ -1,0 +1,474 @@
+/* litkg graph page.
+ *
+ * Reads two JSON blocks written by kg/export/html.py: "kg-data" (all text, by
+ * opaque node id) and "kg-vis" (pyvis's nodes, edges and options). Graph text
+ * reaches the DOM only through textContent, element properties and DOM-element
+ * tooltips, never through innerHTML.
+ *
+ * Exposed for tests and benchmarks: window.kgNetwork, window.kgVisibleCount(),
+ * window.kgReady (and data-ready="true" on <html>) once the layout has settled.
+ */
+(function () {
+  "use strict";
+
+  const KG = JSON.parse(document.getElementById("kg-data").textContent);
+  const VIS = JSON.parse(document.getElementById("kg-vis").textContent);
+  const $ = (id) => document.getElementById(id);
+  window.kgReady = false;
+
+  // --- indexes ---------------------------------------------------------------
+  const byId = new Map(KG.nodes.map((n) => [n.id, n]));
+  const edgeById = new Map(KG.edges.map((e) => [e.id, e]));
+  const outEdges = new Map();
+  const inEdges = new Map();
+  const neighbours = new Map();
+  for (const e of KG.edges) {
+    push(outEdges, e.from, e);
+    push(inEdges, e.to, e);
+    push(neighbours, e.from, e.to);
+    push(neighbours, e.to, e.from);
+  }
+  const roleInfo = new Map(KG.roles.map((r) => [r.name, r]));
+  const roleOrder = (role) => (roleInfo.has(role) ? KG.roles.indexOf(roleInfo.get(role)) : KG.roles.length);
+  const isPaper = (n) => n.type === KG.paperType;
+  const styleOf = (type) => KG.styles[type];
+
+  function push(map, key, value) {
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push(value);
+  }
+
+  // Element with optional class and text (text always via textContent).
+  function h(tag, className, text) {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    if (text !== undefined && text !== null) el.textContent = String(text);
+    return el;
+  }
+
+  function swatch(type) {
+    const s = h("span", "swatch shape-" + styleOf(type).shape);
+    s.style.background = styleOf(type).color;
+    return s;
+  }
+
+  // --- filters and the visible set -----------------------------------------
+  const state = {
+    hiddenTypes: new Set(),
+    minPapers: KG.defaultMinPapers,
+    theme: "",
+    pinned: new Set(), // shown whatever the filters (found by search or followed from the panel)
+    visible: new Set(),
+  };
+
+  function passesTypeAndTheme(n) {
+    return !state.hiddenTypes.has(n.type) && (!state.theme || n.theme === state.theme);
+  }
+
+  // Entities need minPapers papers; with minPapers >= 2 a paper is shown only
+  // if one of its entities is (the "core" view of large graphs).
+  function computeVisible() {
+    const shown = new Set();
+    for (const n of KG.nodes) {
+      if (!isPaper(n) && passesTypeAndTheme(n) && n.nPapers >= state.minPapers) shown.add(n.id);
+    }
+    for (const n of KG.nodes) {
+      if (!isPaper(n) || !passesTypeAndTheme(n)) continue;
+      if (state.minPapers <= 1 || (neighbours.get(n.id) || []).some((id) => shown.has(id))) shown.add(n.id);
+    }
+    for (const id of state.pinned) shown.add(id);
+    state.visible = shown;
+  }
+
+  // --- vis data: labels and DOM tooltips added to pyvis's styling ------------
+  const SHORT = 40;
+  const shorten = (s) => (s.length > SHORT ? s.slice(0, SHORT - 1) + "…" : s);
+  const baseColor = new Map(VIS.nodes.map((v) => [v.id, v.color]));
+  const DIM_NODE = { background: "#e8ebef", border: "#d5dae0" };
+  const DIM_FONT = "#c3c9d1";
+  const FONT = VIS.options.nodes.font.color;
+  const EDGE_DIM = "#eef0f3";
+
+  function nodeTooltip(n) {
+    const tip = h("div", "tip");
+    const meta = isPaper(n)
+      ? `${n.degree} linked concept${n.degree === 1 ? "" : "s"}`
+      : `in ${n.nPapers} paper${n.nPapers === 1 ? "" : "s"}`;
+    tip.append(h("strong", null, n.label), h("div", "tip-meta", n.type), h("div", "tip-meta", meta));
+    return tip;
+  }
+
+  function edgeTooltip(e) {
+    const tip = h("div", "tip");
+    const info = roleInfo.get(e.role);
+    tip.append(h("strong", null, `${byId.get(e.from).label} ${info ? info.verb : e.role} ${byId.get(e.to).label}`));
+    if (e.sentences.length) tip.append(h("div", "tip-meta", e.sentences[0]));
+    return tip;
+  }
+
+  const nodes = new vis.DataSet(
+    VIS.nodes.map((v) => Object.assign({}, v, { label: shorten(byId.get(v.id).label), title: nodeTooltip(byId.get(v.id)) }))
+  );
+  const edges = new vis.DataSet(
+    VIS.edges.map((v) => Object.assign({}, v, { title: edgeTooltip(edgeById.get(v.id)) }))
+  );
+  computeVisible();
+  const nodeView = new vis.DataView(nodes, { filter: (n) => state.visible.has(n.id) });
+  const edgeView = new vis.DataView(edges, { filter: (e) => state.visible.has(e.from) && state.visible.has(e.to) });
+  const network = new vis.Network($("graph"), { nodes: nodeView, edges: edgeView }, VIS.options);
+  window.kgNetwork = network;
+  window.kgVisibleCount = () => nodeView.length;
+
+  // Nodes left the view keep their last position; nodes never drawn start
+  // next to a drawn neighbour (physics is off once the layout has settled).
+  const lastPosition = new Map();
+
+  function applyFilters() {
+    const before = state.visible;
+    const drawn = network.getPositions();
+    for (const id in drawn) lastPosition.set(id, drawn[id]);
+    computeVisible();
+    const placed = [];
+    for (const id of state.visible) {
+      if (before.has(id)) continue;
+      let p = lastPosition.get(id);
+      if (!p) {
+        const anchor = (neighbours.get(id) || []).find((nb) => lastPosition.has(nb));
+        if (anchor) {
+          const q = lastPosition.get(anchor);
+          p = { x: q.x + 60 * (Math.random() - 0.5), y: q.y + 60 * (Math.random() - 0.5) };
+          lastPosition.set(id, p);
+        }
+      }
+      if (p) placed.push({ id, x: p.x, y: p.y });
+    }
+    nodes.update(placed);
+    nodeView.refresh();
+    edgeView.refresh();
+    renderStats();
+  }
+
+  function renderStats() {
+    const total = KG.nodes.length;
+    let text = `Showing ${nodeView.length} of ${total} node${total === 1 ? "" : "s"}`;
+    if (!window.kgReady) text += " · laying out…";
+    $("stats").textContent = text;
+    if (KG.large) $("show-all").checked = nodeView.length === total;
+  }
+
+  // --- controls ----------------------------------------------------------------
+  function buildLegend() {
+    const legend = $("legend");
+    for (const t of KG.types) {
+      const b = h("button", "legend-item");
+      b.type = "button";
+      b.dataset.type = t.name;
+      b.setAttribute("aria-pressed", "true");
+      b.append(swatch(t.name), h("span", "legend-name", t.name), h("span", "legend-count", t.count));
+      b.addEventListener("click", () => {
+        const hide = !state.hiddenTypes.has(t.name);
+        if (hide) state.hiddenTypes.add(t.name);
+        else state.hiddenTypes.delete(t.name);
+        b.classList.toggle("off", hide);
+        b.setAttribute("aria-pressed", String(!hide));
+        filtersChanged();
+      });
+      legend.append(b);
+    }
+  }
+
+  function filtersChanged() {
+    state.pinned.clear();
+    applyFilters();
+  }
+
+  function buildFilters() {
+    const slider = $("min-papers");
+    slider.max = String(Math.max(KG.maxPapers, 1));
+    slider.value = String(state.minPapers);
+    $("min-papers-value").textContent = String(state.minPapers);
+    slider.addEventListener("input", () => {
+      state.minPapers = Number(slider.value);
+      $("min-papers-value").textContent = slider.value;
+      filtersChanged();
+    });
+
+    if (KG.themes.length) {
+      const select = $("theme");
+      for (const theme of KG.themes) {
+        const o = h("option", null, theme);
+        o.value = theme;
+        select.append(o);
+      }
+      select.addEventListener("change", () => {
+        state.theme = select.value;
+        filtersChanged();
+      });
+      $("theme-field").hidden = false;
+    }
+
+    if (KG.large) {
+      $("show-all-field").hidden = false;
+      $("show-all").addEventListener("change", (ev) => {
+        if (ev.target.checked) {
+          state.hiddenTypes.clear();
+          for (const b of document.querySelectorAll(".legend-item")) {
+            b.classList.remove("off");
+            b.setAttribute("aria-pressed", "true");
+          }
+          state.theme = "";
+          $("theme").value = "";
+          state.minPapers = 0;
+        } else {
+          state.minPapers = KG.largeMinPapers;
+        }
+        slider.value = String(state.minPapers);
+        $("min-papers-value").textContent = slider.value;
+        filtersChanged();
+      });
+    }
+  }
+
+  // Search: exact label/alias (case-insensitive), then "label (Type)", then
+  // the first label or alias containing the query.
+  const searchIndex = new Map();
+  function buildSearch() {
+    const list = $("search-list");
+    const labelCount = new Map();
+    for (const n of KG.nodes) labelCount.set(n.label, (labelCount.get(n.label) || 0) + 1);
+    const add = (key, id) => {
+      const k = key.trim().toLowerCase();
+      if (k && !searchIndex.has(k)) searchIndex.set(k, id);
+    };
+    const option = (value, hint) => {
+      const o = h("option");
+      o.value = value;
+      o.label = hint;
+      list.append(o);
+    };
+    for (const n of KG.nodes) {
+      add(n.label, n.id);
+      add(`${n.label} (${n.type})`, n.id);
+      option(labelCount.get(n.label) > 1 ? `${n.label} (${n.type})` : n.label, n.type);
+    }
+    for (const n of KG.nodes) {
+      for (const a of n.aliases) {
+        add(a, n.id);
+        option(a, `${n.label} · ${n.type}`);
+      }
+    }
+    const input = $("search");
+    const go = () => {
+      const q = input.value.trim().toLowerCase();
+      if (!q) return;
+      let id = searchIndex.get(q);
+      if (!id) for (const [k, v] of searchIndex) if (k.includes(q)) { id = v; break; }
+      $("search-status").textContent = id ? "" : `No node matches “${input.value}”`;
+      if (id) focusNode(id);
+    };
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); go(); } });
+    // picking a datalist suggestion
+    input.addEventListener("input", (ev) => { if (!ev.inputType || ev.inputType === "insertReplacementText") go(); });
+  }
+
+  function focusNode(id) {
+    if (!state.visible.has(id)) {
+      state.pinned.add(id);
+      applyFilters();
+    }
+    network.selectNodes([id]);
+    network.focus(id, { scale: Math.max(network.getScale(), 1), animation: { duration: 400, easingFunction: "easeInOutQuad" } });
+    openPanel(id);
+  }
+
+  // --- hover: neighbours highlighted, the rest dimmed ------------------------
+  const dimmedNodes = new Set();
+  const dimmedEdges = new Set();
+
+  function highlight(id) {
+    const keep = new Set(network.getConnectedNodes(id));
+    keep.add(id);
+    const nodeUpdates = [];
+    for (const nid of nodeView.getIds()) {
+      const dim = !keep.has(nid);
+      if (dim === dimmedNodes.has(nid)) continue;
+      if (dim) dimmedNodes.add(nid);
+      else dimmedNodes.delete(nid);
+      nodeUpdates.push(dim ? { id: nid, color: DIM_NODE, font: { color: DIM_FONT } } : { id: nid, color: baseColor.get(nid), font: { color: FONT } });
+    }
+    const edgeUpdates = [];
+    for (const eid of edgeView.getIds()) {
+      const e = edgeById.get(eid);
+      const dim = e.from !== id && e.to !== id;
+      if (dim === dimmedEdges.has(eid)) continue;
+      if (dim) dimmedEdges.add(eid);
+      else dimmedEdges.delete(eid);
+      edgeUpdates.push({ id: eid, color: dim ? { color: EDGE_DIM, opacity: 1 } : VIS.options.edges.color });
+    }
+    nodes.update(nodeUpdates);
+    edges.update(edgeUpdates);
+  }
+
+  function clearHighlight() {
+    nodes.update([...dimmedNodes].map((nid) => ({ id: nid, color: baseColor.get(nid), font: { color: FONT } })));
+    edges.update([...dimmedEdges].map((eid) => ({ id: eid, color: VIS.options.edges.color })));
+    dimmedNodes.clear();
+    dimmedEdges.clear();
+  }
+
+  // --- side panel ---------------------------------------------------------------
+  const panel = $("panel");
+  const body = $("panel-body");
+
+  function nodeButton(id) {
+    const n = byId.get(id);
+    const b = h("button", "node-link", n.label);
+    b.type = "button";
+    b.dataset.node = id;
+    b.addEventListener("click", () => focusNode(id));
+    return b;
+  }
+
+  function section(title, ...children) {
+    const frag = document.createDocumentFragment();
+    frag.append(h("h3", null, title), ...children);
+    return frag;
+  }
+
+  function list(items) {
+    const ul = h("ul");
+    for (const item of items) {
+      const li = h("li");
+      li.append(...[].concat(item));
+      ul.append(li);
+    }
+    return ul;
+  }
+
+  function openPanel(id) {
+    const n = byId.get(id);
+    body.replaceChildren();
+    const badge = h("div", "badge");
+    badge.append(swatch(n.type), h("span", null, n.type + (n.theme ? ` · ${n.theme}` : "")));
+    body.append(badge, h("h2", null, n.label), h("div", "iri", n.iri));
+    if (n.aliases.length) body.append(section("Also known as", list(n.aliases.map((a) => h("span", null, a)))));
+    if (isPaper(n)) renderPaper(n);
+    else renderEntity(n);
+    panel.hidden = false;
+    panel.dataset.node = id;
+    panel.scrollTop = 0;
+  }
+
+  function closePanel() {
+    panel.hidden = true;
+    delete panel.dataset.node;
+  }
+
+  function renderEntity(n) {
+    const byRole = new Map();
+    for (const e of inEdges.get(n.id) || []) {
+      if (!byRole.has(e.role)) byRole.set(e.role, []);
+      if (!byRole.get(e.role).includes(e.from)) byRole.get(e.role).push(e.from);
+    }
+    body.append(h("p", "tip-meta", `Found in ${n.nPapers} paper${n.nPapers === 1 ? "" : "s"}.`));
+    const roles = [...byRole.keys()].sort((a, b) => roleOrder(a) - roleOrder(b) || a.localeCompare(b));
+    for (const role of roles) {
+      const info = roleInfo.get(role);
+      const ids = byRole.get(role).sort((a, b) => byId.get(a).label.localeCompare(byId.get(b).label));
+      const title = info ? `Papers that ${info.plural} it` : `Papers (${role})`;
+      const group = section(`${title} (${ids.length})`, list(ids.map(nodeButton)));
+      group.firstChild.dataset.role = role;
+      body.append(group);
+    }
+    if (n.otherPapers.length) body.append(section("Also listed in", list(n.otherPapers.map(nodeButton))));
+    if (n.externalPapers.length) {
+      body.append(section("Papers outside this view", list(n.externalPapers.map((iri) => h("span", "iri", iri)))));
+    }
+  }
+
+  function renderPaper(n) {
+    body.append(section("Abstract", abstractWithMentions(n)));
+    if (n.urls.length) body.append(section("Links out", list(n.urls.map(urlElement))));
+    const links = (outEdges.get(n.id) || []).slice().sort(
+      (a, b) => roleOrder(a.role) - roleOrder(b.role) || byId.get(a.to).label.localeCompare(byId.get(b.to).label)
+    );
+    if (links.length) {
+      body.append(section(`Concepts (${links.length})`, list(links.map((e) => {
+        const info = roleInfo.get(e.role);
+        const parts = [h("span", "role", info ? info.verb : e.role), swatch(byId.get(e.to).type), " ", nodeButton(e.to)];
+        for (const s of e.sentences) parts.push(h("div", "evidence", s));
+        return parts;
+      }))));
+    }
+  }
+
+  // Mentions are sorted by start (longest first); one that overlaps an earlier
+  // one is skipped. Offsets are UTF-16 code units, like JS string indexes.
+  function abstractWithMentions(n) {
+    const p = h("p", "abstract");
+    const text = n.abstract;
+    let cursor = 0;
+    for (const [start, end, entityId, role] of n.spans) {
+      if (start < cursor) continue;
+      const entity = byId.get(entityId);
+      p.append(document.createTextNode(text.slice(cursor, start)));
+      const mark = h("mark", null, text.slice(start, end));
+      mark.style.background = styleOf(entity.type).color + "40";
+      mark.style.boxShadow = `inset 0 -2px 0 ${styleOf(entity.type).color}`;
+      mark.title = `${entity.label} · ${entity.type} · ${role}`;
+      mark.dataset.node = entityId;
+      mark.addEventListener("click", () => focusNode(entityId));
+      p.append(mark);
+      cursor = end;
+    }
+    p.append(document.createTextNode(text.slice(cursor)));
+    return p;
+  }
+
+  // Only http(s) URLs become links; anything else is shown as inert text.
+  function urlElement(url) {
+    let safe = false;
+    if (/^https?:\/\//i.test(url)) {
+      try {
+        safe = ["http:", "https:"].includes(new URL(url).protocol);
+      } catch (err) {
+        safe = false;
+      }
+    }
+    if (!safe) return h("span", "inert", url);
+    const a = h("a", null, url);
+    a.href = url;
+    a.target = "_blank";
+    a.rel = "noopener noreferrer";
+    return a;
+  }
+
+  // --- wiring ---------------------------------------------------------------------
+  network.on("click", (p) => {
+    if (p.nodes.length) openPanel(p.nodes[0]);
+    else if (!p.edges.length) closePanel();
+  });
+  network.on("hoverNode", (p) => highlight(p.node));
+  network.on("blurNode", clearHighlight);
+  network.on("stabilizationProgress", (p) => {
+    $("stats").textContent = `Laying out… ${Math.round((100 * p.iterations) / p.total)}%`;
+  });
+  $("panel-close").addEventListener("click", closePanel);
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closePanel(); });
+
+  function markReady() {
+    if (window.kgReady) return;
+    network.setOptions({ physics: { enabled: false } });
+    window.kgReady = true;
+    document.documentElement.dataset.ready = "true";
+    renderStats();
+  }
+  network.once("stabilizationIterationsDone", markReady);
+  network.once("stabilized", markReady);
+
+  buildLegend();
+  buildFilters();
+  buildSearch();
+  renderStats();
+  if (nodeView.length === 0) markReady();
+})();

@@ -1,0 +1,114 @@
+"""Reader of the "Daily Papers" text format.
+
+An optional short header line, then one abstract per paragraph (paragraphs
+separated by blank lines). A paragraph whose every line is itself a long
+sentence-ended text is read as one abstract per line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import unicodedata
+
+from ..records import Paper
+
+__all__ = ["parse_daily_papers", "text_hash", "paper_id", "find_urls", "normalize_text"]
+
+log = logging.getLogger(__name__)
+
+MIN_ABSTRACT_WORDS = 8
+MAX_HEADER_WORDS = 10
+ONE_PER_LINE_MIN_WORDS = 15
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+_URL_START = re.compile(r"https?\s?:\s?//\s?", re.I)
+_URL_CHUNK = re.compile(r"[^\s<>\"'`]+")
+_TRAILING = ".,;:)]}'\""
+# Lower-case words that may follow "x. " inside a broken URL's host part.
+_HOST_PARTS = {"com", "org", "net", "io", "ai", "edu", "dev", "app", "github", "gitlab", "co", "uk",
+               "de", "cn", "fr", "ch", "me", "info", "page", "pages", "hf", "huggingface", "readthedocs"}
+
+
+def normalize_text(text: str) -> str:
+    """NFC-normalize and collapse every run of white space to one space."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def text_hash(text: str) -> str:
+    """SHA-256 hex digest of the whitespace-collapsed text (stable across runs and machines)."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
+
+
+def paper_id(text: str) -> str:
+    """Stable paper identifier: the first 16 hex digits of :func:`text_hash`."""
+    return text_hash(text)[:16]
+
+
+def _read_url(text: str, pos: int) -> str:
+    """Read a URL body from *pos*, joining chunks split by a space after "/" or a host dot."""
+    chunks = []
+    while (chunk := _URL_CHUNK.match(text, pos)):
+        chunks.append(chunk.group(0))
+        pos = chunk.end()
+        gap = re.match(r" (?=[\w~%-])", text[pos:pos + 2])
+        if not gap:
+            break
+        nxt = re.match(r"[a-z]+", text[pos + 1:])
+        if chunks[-1].endswith("/") or (chunks[-1].endswith(".") and nxt and nxt.group(0) in _HOST_PARTS):
+            pos += 1
+        else:
+            break
+    return "".join(chunks)
+
+
+def find_urls(text: str) -> tuple[str, ...]:
+    """URLs in *text*, repaired when broken by spaces, in order of appearance."""
+    urls = []
+    for start in _URL_START.finditer(text):
+        scheme = start.group(0).split(":")[0].lower()
+        url = f"{scheme}://{_read_url(text, start.end())}".rstrip(_TRAILING)
+        if "." in url.split("://", 1)[1] and url not in urls:
+            urls.append(url)
+    return tuple(urls)
+
+
+def _is_header(paragraph: str) -> bool:
+    words = paragraph.split()
+    return len(words) <= MAX_HEADER_WORDS and not paragraph.rstrip().endswith((".", "?", "!"))
+
+
+def _looks_like_abstract_per_line(lines: list[str]) -> bool:
+    return len(lines) > 1 and all(
+        len(line.split()) >= ONE_PER_LINE_MIN_WORDS and line.rstrip().endswith((".", "?", "!", ")"))
+        for line in lines)
+
+
+def _split_abstracts(text: str, header: bool) -> list[str]:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    paragraphs = [p.strip() for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
+    abstracts = []
+    for i, paragraph in enumerate(paragraphs):
+        lines = [line.strip() for line in paragraph.split("\n") if line.strip()]
+        if header and i == 0 and _is_header(lines[0]):
+            lines = lines[1:]
+        if _looks_like_abstract_per_line(lines):
+            abstracts.extend(lines)
+        elif lines:
+            abstracts.append(" ".join(lines))
+    return abstracts
+
+
+def parse_daily_papers(text: str, *, source: str = "", header: bool = True) -> list[Paper]:
+    """Parse Daily Papers text into papers (label left empty: extraction fills it)."""
+    papers = []
+    skipped = 0
+    for abstract in _split_abstracts(unicodedata.normalize("NFC", text), header):
+        if len(abstract.split()) < MIN_ABSTRACT_WORDS:
+            skipped += 1
+            continue
+        papers.append(Paper(id=paper_id(abstract), abstract=abstract, urls=find_urls(abstract), source=source))
+    if skipped:
+        log.warning("%s: %d paragraph(s) shorter than %d words skipped", source or "input", skipped, MIN_ABSTRACT_WORDS)
+    return papers

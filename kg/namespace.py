@@ -1,0 +1,37 @@
+"""The litkg vocabulary as an rdflib DefinedNamespace (a misspelt term raises).
+
+Generated from ontology/kg.ttl by ``python -m kg.ontology``; do not edit.
+"""
+
+from rdflib.namespace import DefinedNamespace, Namespace
+from rdflib.term import URIRef
+
+__all__ = ["KG"]
+
+
+class KG(DefinedNamespace):
+    """Classes and properties of the litkg ontology."""
+
+    Benchmark: URIRef
+    Concept: URIRef
+    Mention: URIRef
+    Method: URIRef
+    Metric: URIRef
+    Model: URIRef
+    Paper: URIRef
+    Problem: URIRef
+    addresses: URIRef
+    anchorOf: URIRef
+    beginIndex: URIRef
+    denotes: URIRef
+    endIndex: URIRef
+    evaluatesOn: URIRef
+    inPaper: URIRef
+    mentions: URIRef
+    proposes: URIRef
+    relatesTo: URIRef
+    role: URIRef
+    sentence: URIRef
+    uses: URIRef
+
+    _NS = Namespace("https://w3id.org/litkg/ontology#")

@@ -1,0 +1,41 @@
+"""The extraction pipeline: spaCy components on ``spacy.blank("en")``.
+
+Importing this package registers the ``kg_*`` factories. Components run in
+order of precedence: a term claimed by an earlier component (an acronym
+definition, a lexicon entry) is never re-cut by a later one.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import spacy
+from spacy.language import Language
+from spacy.util import compile_prefix_regex, compile_suffix_regex
+
+from . import abbreviations, candidates, lexicon, roles, typing_cues  # noqa: F401  (registers factories)
+from .terms import Term, register_extensions
+
+__all__ = ["build_pipeline", "default_pipeline", "Term", "COMPONENTS"]
+
+COMPONENTS = ("kg_abbreviations", "kg_lexicon", "kg_candidates", "kg_typing", "kg_roles")
+
+
+def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
+    """A fresh pipeline: sentencizer, then the kg_ components in order."""
+    register_extensions()
+    nlp = spacy.blank("en")
+    # LaTeX-style quotes (``answer leakage'') are split off like ordinary quotes.
+    nlp.tokenizer.prefix_search = compile_prefix_regex(["``", "''", *nlp.Defaults.prefixes]).search
+    nlp.tokenizer.suffix_search = compile_suffix_regex(["''", *nlp.Defaults.suffixes]).search
+    nlp.add_pipe("sentencizer")
+    for name in COMPONENTS:
+        config = {"directory": lexicon_dir} if name == "kg_lexicon" else {}
+        nlp.add_pipe(name, config=config)
+    return nlp
+
+
+@lru_cache(maxsize=1)
+def default_pipeline() -> Language:
+    """The shared default pipeline (built once per process)."""
+    return build_pipeline()

@@ -1,0 +1,161 @@
+"""kg_abbreviations: acronym definitions, "long form (SF)" and "SF (long form)".
+
+The Schwartz–Hearst algorithm aligns the short form's characters, right to
+left, with the words before the parenthesis. Each definition becomes one Term
+carrying both names; every later occurrence of the short form becomes a Term
+labelled with the long form.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from ..normalize import is_acronym, singular
+from .rules import boundary_words, head_types
+from .terms import Term, register_extensions
+
+__all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
+
+MAX_INNER_TOKENS = 12
+_LOOSE_HEADS = {"loss", "error", "rate", "score", "head", "layer", "module"}
+_HARD_STOPS = set(",;:()[]\"“”")
+_NOT_SHORT_FORM = re.compile(r"^(e\.g|i\.e|cf|see|fig|tab|eq|sec|et al|\d+(\.\d+)?%?)\b", re.I)
+
+
+def schwartz_hearst(short: str, long: str) -> int | None:
+    """Start offset in *long* of the shortest long form that *short* abbreviates, or None."""
+    s, i = len(short) - 1, len(long) - 1
+    short_l, long_l = short.lower(), long.lower()
+    while s >= 0:
+        char = short_l[s]
+        if not char.isalnum():
+            s -= 1
+            continue
+        while i >= 0 and (long_l[i] != char or (s == 0 and i > 0 and long_l[i - 1].isalnum())):
+            i -= 1
+        if i < 0:
+            return None
+        i -= 1
+        s -= 1
+    return i + 1
+
+
+def _close_paren(doc: Doc, i: int) -> int | None:
+    for j in range(i + 1, min(len(doc), i + MAX_INNER_TOKENS)):
+        if doc[j].text == ")":
+            return j
+        if doc[j].text in "(;" or doc[j].is_sent_start:
+            return None
+    return None
+
+
+def _valid_short_form(span: Span) -> bool:
+    text = span.text
+    return (len(span) <= 4 and len(text.split()) <= 2 and is_acronym(text.split()[-1])
+            and not _NOT_SHORT_FORM.match(text))
+
+
+def _window_start(doc: Doc, paren: int, short: str) -> int:
+    """First token of the words that may hold the long form of *short* before *paren*."""
+    max_words = min(len(short) + 5, 2 * len(short))
+    sent_start, i, words = doc[paren].sent.start, paren, 0
+    while i > sent_start and words < max_words and doc[i - 1].text not in _HARD_STOPS:
+        i -= 1
+        words += bool(doc[i].whitespace_)
+    return i
+
+
+def _trailing_chunk_start(doc: Doc, paren: int) -> int:
+    """Start of the run of non-boundary words just before *paren* (fallback long form)."""
+    i = paren
+    while i > doc[paren].sent.start:
+        prev = doc[i - 1]
+        if prev.is_punct and prev.text not in "-–" or prev.lower_ in boundary_words() or prev.like_num:
+            break
+        i -= 1
+    return i
+
+
+def _long_form_before(doc: Doc, paren: int, short: str) -> Span | None:
+    start = _window_start(doc, paren, short)
+    window = doc[start:paren]
+    if not len(window):
+        return None
+    offset = schwartz_hearst(short, window.text)
+    if offset is not None:
+        span = window.char_span(offset, len(window.text), alignment_mode="expand")
+        if span is not None and span.text.lower() != short.lower():
+            return span
+    chunk = doc[_trailing_chunk_start(doc, paren):paren]
+    if len(chunk.text.split()) >= 2 and chunk.text[0].lower() == short[0].lower():
+        return chunk
+    return None
+
+
+def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
+    """(long form, short form) pairs defined in *doc*, in text order."""
+    pairs = []
+    for tok in doc:
+        if tok.text != "(" or tok.i == 0:
+            continue
+        close = _close_paren(doc, tok.i)
+        if close is None or close == tok.i + 1:
+            continue
+        inner = doc[tok.i + 1:close]
+        before = doc[tok.i - 1]
+        if is_acronym(before.text) and len(inner.text.split()) >= 2 and schwartz_hearst(before.text, inner.text) == 0:
+            pairs.append((inner, doc[tok.i - 1:tok.i]))
+        elif _valid_short_form(inner):
+            long = _long_form_before(doc, tok.i, inner.text.split()[-1])
+            if long is not None:
+                pairs.append((long, inner))
+    return pairs
+
+
+def _long_label(doc: Doc, long: Span, short: Span) -> str:
+    """The long form, plus a head noun that follows the parenthesis ("Auto-Regressive (AR) models")."""
+    after = short.end + 1 if short.start > long.start else None
+    if after is not None and after < len(doc) and doc[after - 1].text == ")":
+        nxt = doc[after]
+        if nxt.is_lower and singular(nxt.text) in head_types() and singular(nxt.text) not in _LOOSE_HEADS:
+            return f"{long.text} {nxt.text}"
+    return long.text
+
+
+def _short_form_variants(short: str) -> set[str]:
+    return {short, short + "s", short[:-1] if short.endswith("s") and len(short) > 2 else short}
+
+
+@Language.factory("kg_abbreviations", default_config={})
+def make_abbreviation_detector(nlp: Language, name: str) -> "AbbreviationDetector":
+    return AbbreviationDetector()
+
+
+class AbbreviationDetector:
+    """Adds a Term for each definition and for each later use of its short form."""
+
+    def __init__(self) -> None:
+        register_extensions()
+
+    def __call__(self, doc: Doc) -> Doc:
+        pairs = find_definitions(doc)
+        doc._.kg_abbrevs = pairs
+        terms = list(doc._.kg_terms or [])
+        taken, by_short = set(), {}
+        for long, short in pairs:
+            coined = short.start < long.start  # "MemDLM (Memory-Enhanced DLM)": the name comes first
+            label = short.text if coined else _long_label(doc, long, short)
+            alias = long.text if coined else short.text
+            terms.append(Term(long.start, long.end, label, "abbrev", aliases=[alias]))
+            terms.append(Term(short.start, short.end, label, "short", aliases=[alias]))
+            taken.update(range(min(long.start, short.start), max(long.end, short.end)))
+            for variant in _short_form_variants(short.text):
+                by_short.setdefault(variant, label)
+        for tok in doc:
+            if tok.i not in taken and tok.text in by_short:
+                terms.append(Term(tok.i, tok.i + 1, by_short[tok.text], "short"))
+        doc._.kg_terms = terms
+        return doc

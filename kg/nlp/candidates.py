@@ -1,0 +1,200 @@
+"""kg_candidates: candidate terms from closed-class boundaries, without a tagger.
+
+Stop words, common verbs of abstracts, adverbs in -ly, numbers and
+punctuation end a candidate; what remains between them is mostly noun
+phrases. Leading determiners and evaluative adjectives are trimmed. A
+candidate is kept when it is a name (CamelCase, acronym, letters with
+digits, capitalised words inside a sentence) or when its last word is a
+head noun of known type; everything else is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from ..normalize import singular
+from ..records import NodeType
+from .rules import boundary_words, generic_terms, head_types, leading_modifiers
+from .terms import Term, register_extensions
+
+__all__ = ["CandidateFinder", "word_spans", "is_name_word", "candidate_chunks"]
+
+_HARD_PUNCT = set(",;:()[]{}\"“”")
+_LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", "july", "rely", "reply"}
+# A trailing word that only announces the kind of thing named before it.
+_KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
+               "leaderboard": NodeType.BENCHMARK, "corpus": NodeType.BENCHMARK, "task": NodeType.PROBLEM,
+               "problem": NodeType.PROBLEM, "framework": NodeType.METHOD, "method": NodeType.METHOD,
+               "approach": NodeType.METHOD, "algorithm": NodeType.METHOD, "paradigm": NodeType.METHOD,
+               "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL}
+_PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed)?\b", re.I)
+MAX_TERM_WORDS = 5
+
+
+def word_spans(sent: Span) -> list[Span]:
+    """Whitespace words of *sent*; punctuation at their edges (and hard punctuation inside) split off."""
+    doc, words, start = sent.doc, [], sent.start
+    for i in range(sent.start, sent.end):
+        if doc[i].whitespace_ or i == sent.end - 1:
+            words.extend(_split_piece(doc, start, i + 1))
+            start = i + 1
+    return words
+
+
+def _split_piece(doc: Doc, start: int, end: int) -> list[Span]:
+    head, tail = [], []
+    while start < end and _edge_punct(doc[start]):
+        head.append(doc[start:start + 1])
+        start += 1
+    while end > start and _edge_punct(doc[end - 1]):
+        tail.insert(0, doc[end - 1:end])
+        end -= 1
+    middle, cut = [], start
+    for i in range(start, end):
+        if doc[i].text in _HARD_PUNCT:
+            middle += [doc[cut:i], doc[i:i + 1]]
+            cut = i + 1
+    middle.append(doc[cut:end])
+    return [w for w in head + middle + tail if len(w)]
+
+
+def _edge_punct(tok) -> bool:
+    return tok.is_punct or tok.is_quote or all(c in "`'\"“”‘’" for c in tok.text)
+
+
+def is_name_word(word: Span) -> bool:
+    """CamelCase, ALLCAPS, or letters with digits: MemDLM, BLINK, Qwen3-8B, GPT-4o."""
+    text = word.text
+    if not any(c.isalpha() for c in text):
+        return False
+    inner_caps = any(c.isupper() for c in text[1:])
+    letters_digits = any(c.isdigit() for c in text) and sum(c.isalpha() for c in text) >= 2
+    return inner_caps or letters_digits
+
+
+def _is_boundary(word: Span) -> bool:
+    text = word.text
+    low = text.lower()
+    if len(word) == 1:
+        tok = word[0]
+        if (_edge_punct(tok) and text not in "-–") or tok.like_num or tok.is_currency or text in "%=<>±×":
+            return True
+    if low in boundary_words():
+        return True
+    return low.endswith("ly") and len(low) > 4 and low.isalpha() and low not in _LY_NOUNS
+
+
+def candidate_chunks(sent: Span) -> list[list[Span]]:
+    """Runs of non-boundary words in *sent*."""
+    chunks, current = [], []
+    for word in word_spans(sent):
+        if _is_boundary(word):
+            if current:
+                chunks.append(current)
+            current = []
+        else:
+            current.append(word)
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _trim(words: list[Span]) -> list[Span]:
+    modifiers = leading_modifiers()
+    while words and words[0].text.lower() in modifiers:
+        words = words[1:]
+    return words
+
+
+def _trim_around_names(words: list[Span]) -> list[Span]:
+    """Around a name, keep only what belongs to it: "complex BLINK" → "BLINK",
+    "Parametric Memory acts" → "Parametric Memory" (a lower-case tail stays only if it is a head noun)."""
+    names = [i for i, w in enumerate(words) if is_name_word(w) or w.text[:1].isupper()]
+    if not names:
+        return words
+    if names[-1] == len(words) - 1:
+        first = names[-1]
+        while first > 0 and first - 1 in names:
+            first -= 1
+        return words[first:]
+    tail = words[names[-1] + 1:]
+    if singular(tail[-1].text.lower()) in head_types():
+        return words
+    return words[:names[-1] + 1]
+
+
+def _kind_hint(words: list[Span]) -> tuple[list[Span], NodeType | None]:
+    """Strip a trailing kind word after a name ("BLINK benchmark") and keep it as a type hint."""
+    if len(words) < 2:
+        return words, None
+    last = singular(words[-1].text.lower())
+    if last in _KIND_WORDS and (any(is_name_word(w) for w in words[:-1]) or last in ("task", "problem")):
+        return words[:-1], _KIND_WORDS[last]
+    return words, None
+
+
+def _after_proposal(doc: Doc, start: int) -> bool:
+    window = doc[max(0, start - 3):start].text
+    return bool(_PROPOSAL.search(window))
+
+
+def _accept(words: list[Span], sent: Span) -> bool:
+    if not words or len(words) > MAX_TERM_WORDS or any("://" in w.text or "www." in w.text for w in words):
+        return False
+    text = " ".join(w.text for w in words).lower()
+    if singular(text) in generic_terms() or all(singular(w.text.lower()) in generic_terms() for w in words):
+        return False
+    if any(is_name_word(w) for w in words):
+        return True
+    capitalised = [w for w in words if w.text[:1].isupper()]
+    if capitalised and (words[0].start != sent.start or len(capitalised) > 1):
+        return True
+    if len(words) == 1:
+        return words[0].text[:1].isupper() and _after_proposal(sent.doc, words[0].start)
+    return singular(words[-1].text.lower()) in head_types()
+
+
+@Language.factory("kg_candidates", default_config={"max_words": MAX_TERM_WORDS})
+def make_candidate_finder(nlp: Language, name: str, max_words: int) -> "CandidateFinder":
+    return CandidateFinder(max_words)
+
+
+class CandidateFinder:
+    """Adds a Term for each accepted candidate that no earlier component covers."""
+
+    def __init__(self, max_words: int = MAX_TERM_WORDS) -> None:
+        register_extensions()
+        self.max_words = max_words
+
+    def __call__(self, doc: Doc) -> Doc:
+        terms = list(doc._.kg_terms or [])
+        taken = {i for t in terms for i in range(t.start, t.end)}
+        for sent in doc.sents:
+            for chunk in candidate_chunks(sent):
+                for run in _split_at(chunk, taken):
+                    words, hint = _kind_hint(_trim(run))
+                    words = _trim_around_names(words)
+                    words = words[-self.max_words:] if len(words) > self.max_words else words
+                    if _accept(words, sent):
+                        span = doc[words[0].start:words[-1].end]
+                        terms.append(Term(span.start, span.end, span.text, "chunk", type=hint))
+        doc._.kg_terms = terms
+        return doc
+
+
+def _split_at(chunk: list[Span], taken: set[int]) -> list[list[Span]]:
+    """Split a chunk around words already covered by another component's term."""
+    runs, current = [], []
+    for word in chunk:
+        if taken.intersection(range(word.start, word.end)):
+            if current:
+                runs.append(current)
+            current = []
+        else:
+            current.append(word)
+    if current:
+        runs.append(current)
+    return runs

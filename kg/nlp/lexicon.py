@@ -1,0 +1,72 @@
+"""kg_lexicon: known concepts from the curated lexicon (kg/lexicon/*.jsonl).
+
+Names and aliases are matched case-insensitively, acronym-like aliases
+(LLM, MoE, GRPO) case-sensitively. Hyphen/space and plural variants are
+generated, so "chain of thought" also finds "chain-of-thought".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc
+from spacy.util import filter_spans
+
+from ..normalize import is_acronym
+from ..records import NodeType
+from .rules import LEXICON_DIR, lexicon_entries
+from .terms import Term, register_extensions
+
+__all__ = ["LexiconMatcher", "surface_variants"]
+
+
+def surface_variants(name: str) -> set[str]:
+    """Hyphen/space and plural variants of a name."""
+    forms = {name, name.replace("-", " "), name.replace(" ", "-")}
+    if not is_acronym(name):
+        forms |= {f + "s" for f in forms if not f.endswith("s") and f[-1].isalpha()}
+        forms |= {f[:-1] for f in forms if f.endswith("s") and not f.endswith("ss") and len(f) > 4}
+    return {f for f in forms if f.strip()}
+
+
+@Language.factory("kg_lexicon", default_config={"directory": None})
+def make_lexicon_matcher(nlp: Language, name: str, directory: str | None) -> "LexiconMatcher":
+    return LexiconMatcher(nlp, Path(directory) if directory else LEXICON_DIR)
+
+
+class LexiconMatcher:
+    """Adds a Term, typed and with its canonical label, for each lexicon match."""
+
+    def __init__(self, nlp: Language, directory: Path) -> None:
+        register_extensions()
+        self.entries: list[tuple[str, NodeType]] = []
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
+        for entry, node_type in lexicon_entries(directory):
+            key = str(len(self.entries))
+            self.entries.append((entry["label"], node_type))
+            for name in [entry["label"], *entry.get("aliases", [])]:
+                matcher = self.exact if is_acronym(name) else self.folded
+                matcher.add(key, [nlp.make_doc(v) for v in sorted(surface_variants(name))])
+
+    def __call__(self, doc: Doc) -> Doc:
+        taken = {i for t in doc._.kg_terms or [] for i in range(t.start, t.end)}
+        found = {(s, e): key for m in (self.exact, self.folded) for key, s, e in m(doc)
+                 if not taken.intersection(range(s, e)) and _whole_words(doc, s, e)}
+        terms = list(doc._.kg_terms or [])
+        for span in filter_spans([doc[s:e] for s, e in found]):
+            label, node_type = self.entries[int(doc.vocab.strings[found[span.start, span.end]])]
+            terms.append(Term(span.start, span.end, label, "lexicon", type=node_type))
+        doc._.kg_terms = terms
+        return doc
+
+
+def _whole_words(doc: Doc, start: int, end: int) -> bool:
+    """False when the match is glued to a neighbouring word ("GPT" in "GPT-4o", "RL" in "RLHF")."""
+    before = doc[start - 1] if start > 0 else None
+    after = doc[end] if end < len(doc) else None
+    glued_before = before is not None and not before.whitespace_ and (before.text in "-–/" or before.is_alpha)
+    glued_after = after is not None and not doc[end - 1].whitespace_ and (after.text in "-–/" or after.is_alpha or after.like_num)
+    return not (glued_before or glued_after)

@@ -1,0 +1,66 @@
+"""Rule data of the extractor (word lists and the head-noun table), loaded once from kg/lexicon/."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from ..normalize import singular
+from ..records import NodeType
+
+__all__ = ["LEXICON_DIR", "LEXICON_FILES", "head_types", "generic_terms", "leading_modifiers",
+           "boundary_words", "lexicon_entries"]
+
+LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
+LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
+                 "models.jsonl": NodeType.MODEL, "benchmarks.jsonl": NodeType.BENCHMARK,
+                 "metrics.jsonl": NodeType.METRIC}
+
+
+def _words(name: str) -> list[str]:
+    lines = (LEXICON_DIR / name).read_text(encoding="utf-8").splitlines()
+    return [w for line in lines if line.strip() and not line.startswith("#") for w in line.split()]
+
+
+@lru_cache(maxsize=None)
+def head_types() -> dict[str, NodeType]:
+    """Head word (singular, lower case) → the type it implies."""
+    table = {}
+    for line in (LEXICON_DIR / "heads.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            head, type_name = line.split("\t")
+            table.setdefault(head, NodeType(type_name))
+    return table
+
+
+@lru_cache(maxsize=None)
+def generic_terms() -> frozenset[str]:
+    """Normalized terms that are never concepts on their own."""
+    lines = (LEXICON_DIR / "generic.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(singular(line.strip().lower()) for line in lines if line.strip() and not line.startswith("#"))
+
+
+@lru_cache(maxsize=None)
+def leading_modifiers() -> frozenset[str]:
+    """Determiners and evaluative adjectives trimmed from the start of a term."""
+    return frozenset(_words("modifiers.txt"))
+
+
+@lru_cache(maxsize=None)
+def boundary_words() -> frozenset[str]:
+    """Words that end a candidate term: spaCy's stop words plus common verbs of abstracts."""
+    return frozenset(STOP_WORDS) | frozenset(_words("boundaries.txt"))
+
+
+def lexicon_entries(directory: Path = LEXICON_DIR):
+    """Yield (entry dict, type) for every line of the lexicon files in *directory*."""
+    for name, node_type in LEXICON_FILES.items():
+        path = Path(directory) / name
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                yield json.loads(line), node_type

@@ -1,0 +1,94 @@
+"""kg_typing: give every untyped Term a type, from its shape, context and head noun.
+
+Order of evidence: a model-size suffix (8B, 1.3B) → Model; "on X" /
+"X benchmark" → Benchmark; a versioned name (GPT-4, Qwen3) → Model;
+"suffer from X" / "mitigate X" → Problem; the head noun's table entry;
+otherwise a name is a Method and a term of unknown head is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from ..normalize import singular
+from ..records import NodeType
+from .rules import head_types
+from .terms import Term, register_extensions
+
+__all__ = ["TypeAssigner", "type_from_shape", "type_from_head"]
+
+_SIZE = re.compile(r"\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")
+_VERSIONED = re.compile(r"^[A-Za-z][A-Za-z.]*-?\d+(\.\d+)*[a-z]?(-[A-Za-z0-9.]+)*$")
+_BENCH_BEFORE = re.compile(r"\b(on|across|of|using)\s+(the\s+)?(challenging\s+|popular\s+|standard\s+)?$", re.I)
+_BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|corpus|corpora|test\s+sets?)\b", re.I)
+_PROBLEM_BEFORE = re.compile(
+    r"\b(suffers?\s+from|mitigat\w*|address\w*|tackl\w*|alleviat\w*|combat\w*|reduc\w*|prevent\w*|"
+    r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)\s+(the\s+|this\s+|a\s+)?$", re.I)
+_MODEL_WORDS = {"llm", "mllm", "vlm", "lm", "llms", "gpt", "bert", "vit"}
+
+
+def type_from_shape(label: str) -> NodeType | None:
+    """Model for sized or versioned names (Qwen3-8B, GPT-4o, Llama-3), else None."""
+    if _SIZE.search(label):
+        return NodeType.MODEL
+    return None
+
+
+def type_from_head(label: str) -> NodeType | None:
+    """The type implied by the last word of *label*, if the head table knows it."""
+    words = label.replace("-", " ").split()
+    if not words:
+        return None
+    head = singular(words[-1]).lower()
+    if head in _MODEL_WORDS or head.endswith(("llm", "lm")) and words[-1].isupper():
+        return NodeType.MODEL
+    return head_types().get(head)
+
+
+def _context_type(doc: Doc, term: Term) -> NodeType | None:
+    span = doc[term.start:term.end]
+    before = doc.text[max(span.sent.start_char, span.start_char - 40):span.start_char]
+    after = doc.text[span.end_char:span.end_char + 25]
+    if _BENCH_AFTER.match(after):
+        return NodeType.BENCHMARK
+    if _PROBLEM_BEFORE.search(before) and type_from_head(term.label) in (None, NodeType.PROBLEM):
+        return NodeType.PROBLEM
+    if _BENCH_BEFORE.search(before) and term.label[:1].isupper() and type_from_head(term.label) is None:
+        return NodeType.BENCHMARK if not _VERSIONED.match(term.label) else NodeType.MODEL
+    return None
+
+
+def _type_of(doc: Doc, term: Term) -> NodeType | None:
+    return (type_from_shape(term.label) or _context_type(doc, term)
+            or (NodeType.MODEL if _VERSIONED.match(term.label) and any(c.isdigit() for c in term.label) else None)
+            or type_from_head(term.label)
+            or (NodeType.METHOD if term.source != "chunk" or not term.label.islower() else None))
+
+
+@Language.factory("kg_typing", default_config={})
+def make_type_assigner(nlp: Language, name: str) -> "TypeAssigner":
+    return TypeAssigner()
+
+
+class TypeAssigner:
+    """Types untyped Terms; drops those no rule can type. A definition's short-form uses share its type."""
+
+    def __init__(self) -> None:
+        register_extensions()
+
+    def __call__(self, doc: Doc) -> Doc:
+        terms = doc._.kg_terms or []
+        by_label = {}
+        for term in terms:
+            if term.type is None and term.source != "short":
+                term.type = _type_of(doc, term)
+            if term.type is not None:
+                by_label.setdefault(term.label, term.type)
+        for term in terms:
+            if term.source == "short" and term.type is None:
+                term.type = by_label.get(term.label) or _type_of(doc, term)
+        doc._.kg_terms = [t for t in terms if t.type is not None]
+        return doc

@@ -1,0 +1,69 @@
+"""Normalized forms of concept names, shared by extraction, resolution and evaluation.
+
+Two surface forms name the same concept when their normalized forms are equal:
+case, hyphens and spaces, plural of the last word and British spellings are folded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+__all__ = ["normalize_label", "singular", "is_acronym", "slug"]
+
+_BRITISH = [(re.compile(p), r) for p, r in [
+    (r"isation\b", "ization"), (r"ise\b", "ize"), (r"ised\b", "ized"), (r"ising\b", "izing"),
+    (r"modelling\b", "modeling"), (r"labelled\b", "labeled"), (r"labelling\b", "labeling"),
+    (r"behaviour", "behavior"), (r"generalis", "generaliz"), (r"optimis", "optimiz"),
+]]
+_NOT_PLURAL = ("ss", "us", "is", "sis", "ics", "ness", "ous", "ies'")
+_INVARIANT = {"series", "species", "bias", "gas", "lens", "news", "analysis", "corpus", "status",
+              "loss", "mixup", "less", "cross", "axis", "basis", "thesis", "hypothesis", "physics",
+              "mathematics", "statistics", "dynamics", "semantics", "robotics", "ethics",
+              "linguistics", "economics", "genomics", "data", "criteria"}
+
+
+def singular(word: str) -> str:
+    """Singular of an English noun, by suffix rules good enough for technical terms."""
+    low = word.lower()
+    if len(word) <= 3 or low in _INVARIANT or not low.endswith("s") or low.endswith(_NOT_PLURAL):
+        return word
+    if low.endswith("es") and low[:-2] in _INVARIANT:
+        return word[:-2]
+    if low.endswith("ies") and len(word) > 4:
+        return word[:-3] + ("Y" if word[-3].isupper() else "y")
+    if low.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def is_acronym(text: str) -> bool:
+    """True for short forms such as LLM, LLMs, MoE, RLHF, CoT, mAP (2–10 chars, mostly capitals)."""
+    core = text[:-1] if text.endswith("s") and len(text) > 2 else text
+    if not 2 <= len(core) <= 10 or " " in core or not core[0].isalnum():
+        return False
+    upper = sum(c.isupper() for c in core)
+    return upper >= 2 or (upper == 1 and len(core) <= 3 and core[0].isupper() and not core[1:].islower())
+
+
+def normalize_label(text: str) -> str:
+    """The comparison key of a concept name: 'Diffusion Language Models' → 'diffusion language model'."""
+    text = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+    text = re.sub(r"[\u2010-\u2015_/]", "-", text)
+    words = re.sub(r"\s*-+\s*|\s+", " ", text).strip(" .,;:'\"()[]{}").split(" ")
+    if words and words[-1]:
+        words[-1] = singular(words[-1])
+    key = " ".join(words).lower()
+    for pattern, repl in _BRITISH:
+        key = pattern.sub(repl, key)
+    return key
+
+
+def slug(key: str) -> str:
+    """An IRI-safe local name for a normalized key (non-ASCII folded, a hash suffix if lossy)."""
+    ascii_key = unicodedata.normalize("NFKD", key).encode("ascii", "ignore").decode()
+    name = re.sub(r"[^a-z0-9]+", "-", ascii_key.lower()).strip("-") or "x"
+    if name.replace("-", " ") != key:
+        name += "-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:6]
+    return name

@@ -1,0 +1,86 @@
+"""SPARQL over an exported graph, on an embedded Oxigraph store.
+
+Values from users are passed as bindings (``substitutions``), never spliced
+into the query text. The litkg prefixes (kg:, rdfs:, skos:, dcterms:,
+schema:, xsd:, rdf:) are predeclared.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+
+import pyoxigraph as ox
+
+from .errors import InputError, QueryError
+from .ingest import read_text_file
+from .rdf import PREFIXES
+
+__all__ = ["QueryResult", "load_store", "run_query", "format_result"]
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """A SELECT result: variable names and rows of plain strings (None for unbound)."""
+
+    variables: tuple[str, ...]
+    rows: tuple[tuple[str | None, ...], ...]
+
+
+def load_store(path) -> ox.Store:
+    """An in-memory Oxigraph store holding the Turtle file at *path*."""
+    data = read_text_file(path).encode("utf-8")
+    store = ox.Store()
+    try:
+        store.load(data, format=ox.RdfFormat.TURTLE)
+    except SyntaxError as exc:
+        raise InputError(f"{path}: not valid Turtle ({exc})") from exc
+    return store
+
+
+def _plain(term) -> str | None:
+    if term is None:
+        return None
+    return term.value
+
+
+def run_query(store: ox.Store, sparql: str, bindings: dict | None = None) -> QueryResult:
+    """Run a SELECT (or ASK) query; *bindings* maps variable names to IRIs (str starting with http) or literals."""
+    subs = {ox.Variable(k): (ox.NamedNode(v) if v.startswith(("http://", "https://")) else ox.Literal(v))
+            for k, v in (bindings or {}).items()}
+    try:
+        result = store.query(sparql, prefixes=PREFIXES, substitutions=subs or None)
+    except SyntaxError as exc:
+        raise QueryError(f"invalid SPARQL: {str(exc).splitlines()[0]}") from exc
+    if isinstance(result, ox.QueryBoolean):
+        return QueryResult(("result",), ((str(bool(result)).lower(),),))
+    if not isinstance(result, ox.QuerySolutions):
+        raise QueryError("only SELECT and ASK queries are supported")
+    variables = tuple(v.value for v in result.variables)
+    rows = tuple(tuple(_plain(sol[v]) for v in variables) for sol in result)
+    return QueryResult(variables, rows)
+
+
+def format_result(result: QueryResult, fmt: str = "table") -> str:
+    """The result as an aligned text table, CSV, TSV or JSON."""
+    if fmt == "json":
+        return json.dumps([dict(zip(result.variables, row)) for row in result.rows], ensure_ascii=False, indent=1)
+    if fmt in ("csv", "tsv"):
+        buf = io.StringIO()
+        writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
+        writer.writerow(result.variables)
+        writer.writerows([["" if v is None else v for v in row] for row in result.rows])
+        return buf.getvalue().rstrip("\n")
+    cells = [list(result.variables)] + [["" if v is None else _short(v) for v in row] for row in result.rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(result.variables))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append(f"({len(result.rows)} row{'s' if len(result.rows) != 1 else ''})")
+    return "\n".join(lines)
+
+
+def _short(value: str, width: int = 80) -> str:
+    value = " ".join(value.split())
+    return value if len(value) <= width else value[:width - 1] + "…"
