@@ -73,6 +73,14 @@ def cmd_stats(args) -> int:
     return 0
 
 
+def cmd_evaluate(args) -> int:
+    from .evaluate import evaluate, format_report
+    parts = evaluate(args.corpus, args.gold)
+    shown = {name: parts[name] for name in ("dev", "test", "all")}
+    print(format_report(shown, errors=args.errors))
+    return 0
+
+
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kg", description="Paper abstracts → knowledge graph (RDF, HTML, JSON).")
     parser.add_argument("--version", action="version", version=f"kg {__version__}")
@@ -97,6 +105,11 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("stats", help="summarise a graph.ttl export")
     p.add_argument("graph", metavar="GRAPH.ttl")
     p.set_defaults(func=cmd_stats)
+    p = sub.add_parser("evaluate", help="score the extractor against the gold annotations")
+    p.add_argument("--corpus", default="../shared/corpus/daily_papers.txt", help="the annotated corpus")
+    p.add_argument("--gold", default="tests/gold", help="folder of gold *.jsonl and split.json")
+    p.add_argument("--errors", choices=["dev", "test", "all"], help="also list misses and false positives of a part")
+    p.set_defaults(func=cmd_evaluate)
     return parser
 
 

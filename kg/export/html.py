@@ -312,7 +312,8 @@ def _type_legend(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     order = [t for t in PALETTE if t in counts] + sorted(t for t in counts if t not in PALETTE)
     unknown = [t for t in order if t not in PALETTE]
     if unknown:
-        log.warning("%d node type(s) not in the palette, drawn in grey: %s", len(unknown), ", ".join(unknown))
+        log.warning("%d node type(s) not in the palette, drawn in grey: %s", len(unknown),
+                    ", ".join(map(repr, unknown)))
     return [{"name": t, "count": counts[t], **PALETTE.get(t, FALLBACK_STYLE)._asdict()} for t in order]
 
 
