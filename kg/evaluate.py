@@ -131,7 +131,11 @@ def _score_doc(scores: Scores, gold: GoldDoc, graph, paper_iri: str, label: str)
     if gold.proposes:
         proposed = set().union(*(f for f, c in concepts if c["role"] == "proposes")) | _forms(*gold.proposes)
         scores.proposed_docs += 1
-        scores.proposed_right += normalize_label(label) in proposed
+        label_forms = {normalize_label(label)}
+        for forms, _, _ in predicted:
+            if normalize_label(label) in forms:
+                label_forms |= forms  # the label names this entity: any of its names counts
+        scores.proposed_right += bool(label_forms & proposed)
 
 
 def evaluate(corpus, gold_dir) -> dict[str, Scores]:

@@ -41,10 +41,11 @@ def mentions_from_doc(doc: Doc, paper: Paper) -> list[Mention]:
 
 def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     """The name of what the paper proposes (its short name if it has one), else a short phrase of its first sentence."""
-    for mention in mentions:
-        if mention.role is Role.PROPOSES:
-            short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]
-            return short[0] if short else mention.label
+    proposed = [m for m in mentions if m.role is Role.PROPOSES]
+    named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
+    for mention in named or proposed:
+        short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]
+        return short[0] if short else mention.label
     first = next(doc.sents).text.split()
     return " ".join(first[:LABEL_WORDS]).rstrip(",;:.") + ("…" if len(first) > LABEL_WORDS else "")
 

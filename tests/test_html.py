@@ -270,10 +270,13 @@ def test_hostile_strings_are_escaped(tmp_path):
     lowered = text.lower()
     for needle in ("<script>alert", "<img src=x onerror", "</script><script>alert", "javascript:alert(3)\"", "<b>bold"):
         assert needle not in lowered, needle
-    scripts = "".join(re.findall(r"<script\b[^>]*>(.*?)</script>", text, re.S))
-    assert "\u2028" not in scripts and "\u2029" not in scripts
-    # the only <script> elements are the page's own four
-    assert len(re.findall(r"<script\b", text)) == 4
+    # as the HTML parser sees it: exactly the page's own four script elements,
+    # no raw U+2028/U+2029 inside them, and no other script tag anywhere
+    elements = re.findall(r"<script\b[^>]*>(.*?)</script\s*>", text, re.S | re.I)
+    assert len(elements) == 4
+    assert not any("\u2028" in s or "\u2029" in s for s in elements)
+    outside = re.sub(r"<script\b[^>]*>.*?</script\s*>", "", text, flags=re.S | re.I)
+    assert "<script" not in outside.lower()
     # escaping loses nothing: every string comes back intact from the JSON block
     data = page_json(text, "kg-data")
     by_iri = {n["iri"]: n for n in data["nodes"]}
@@ -366,7 +369,9 @@ def test_neighbourhood_depths():
     assert one.number_of_edges() == G.out_degree(memdlm_paper)
     # direction is ignored: from an entity, one hop reaches the papers pointing at it
     assert set(neighbourhood(G, MISMATCH, 1)) == {MISMATCH, memdlm_paper, paper_key(G, SELF_DRAFT["label"])}
-    assert set(neighbourhood(G, memdlm_paper, depth=2)) == set(G)  # Qwen3-8B reaches every paper
+    papers = {n for n, d in G.nodes(data=True) if d["type"] == "Paper"}
+    assert set(neighbourhood(G, memdlm_paper, depth=2)) == set(one) | papers  # via Qwen3-8B and GSM8K
+    assert set(neighbourhood(G, memdlm_paper, depth=3)) == set(G)
     assert isinstance(one, nx.MultiDiGraph)
     assert one.edges[memdlm_paper, MISMATCH, "addresses"] == G.edges[memdlm_paper, MISMATCH, "addresses"]
 
@@ -411,20 +416,30 @@ def browser():
 class Page:
     """A loaded page plus everything it requested, logged as an error, or alerted."""
 
-    def __init__(self, browser, path: Path, timeout_ms: int = 30_000):
+    def __init__(self, browser, path: Path, timeout_ms: int = 30_000, bypass_csp: bool = False):
         self.url = path.resolve().as_uri()
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.dialogs: list[str] = []
-        self.page = browser.new_page(viewport={"width": 1280, "height": 800})
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=bypass_csp)
+        self.page = self.context.new_page()
         self.page.on("request", lambda r: r.url != self.url and self.requests.append(r.url))
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         self.page.add_init_script("window.__pwned = 0; window.alert = () => { window.__pwned += 1; };")
         self.page.goto(self.url)
-        self.page.wait_for_function("window.kgReady === true", timeout=timeout_ms)
-        assert self.page.get_attribute("html", "data-ready") == "true"
+        # a selector, not wait_for_function: the page's CSP forbids the eval that polling needs
+        self.page.wait_for_selector("html[data-ready='true']", state="attached", timeout=timeout_ms)
+        assert self.js("window.kgReady") is True
+
+    def wait_until(self, predicate: str, arg=None, timeout_ms: int = 5_000) -> None:
+        """Poll a JS function ``(arg) => bool`` from Python (the page's CSP forbids eval)."""
+        for _ in range(timeout_ms // 25):
+            if self.js(predicate, arg):
+                return
+            self.page.wait_for_timeout(25)
+        raise AssertionError(f"timed out waiting for {predicate}")
 
     def js(self, expression: str, arg=None):
         return self.page.evaluate(expression, arg)
@@ -454,7 +469,7 @@ class Page:
         assert self.dialogs == [] and self.js("window.__pwned") == 0
 
     def close(self) -> None:
-        self.page.close()
+        self.context.close()
 
 
 @pytest.fixture
@@ -479,6 +494,9 @@ def test_browser_draws_every_node_offline(open_page, small_page):
     assert page.visible() == G.number_of_nodes()
     assert page.js("kgNetwork.physics.physicsEnabled") is False  # switched off after stabilizing
     assert page.page.text_content("#stats").startswith(f"Showing {len(G)} of {len(G)}")
+    # no themes and a small graph: neither the theme filter nor "show everything"
+    assert page.page.is_hidden("#theme") and page.page.is_hidden("#show-all")
+    assert page.page.is_hidden("#panel")
     page.assert_quiet()
 
 
@@ -514,7 +532,9 @@ def test_browser_search_focuses_and_panel_lists_papers(open_page, small_page):
     expected = sorted(t for t, *_ in SELF_DRAFT["mentions"] for _ in re.finditer(re.escape(t), SELF_DRAFT["abstract"]))
     assert sorted(marks) == expected
     assert page.js("[...document.querySelectorAll('#panel a')].map(a => a.href)") == SELF_DRAFT["urls"]
-    assert page.page.locator("#panel .evidence").count() == len(SELF_DRAFT["mentions"])
+    sentences = sum(len({ev["sentence"] for ev in d["evidence"]})
+                    for *_, d in G.out_edges(paper_key(G, SELF_DRAFT["label"]), data=True))
+    assert page.page.locator("#panel .evidence").count() == sentences > len(SELF_DRAFT["mentions"])
     page.screenshot("paper-panel.png")
     page.assert_quiet()
 
@@ -522,7 +542,7 @@ def test_browser_search_focuses_and_panel_lists_papers(open_page, small_page):
 @pytest.mark.browser
 def test_browser_search_by_alias_and_overlapping_mentions(open_page, tmp_path):
     spec = copy.deepcopy(MEMDLM)
-    spec["mentions"].append(("language model", "Method", "mentions"))  # inside "diffusion language model"
+    spec["mentions"].append(("language models", "Method", "mentions"))  # only inside "Diffusion language models"
     G = build_graph([spec])
     page = open_page(write_html(G, tmp_path / "g.html"))
     page.page.fill("#search", "dlm")  # alias, case-insensitive
@@ -531,7 +551,7 @@ def test_browser_search_by_alias_and_overlapping_mentions(open_page, tmp_path):
     page.click_node(page.node_id(paper_key(G, MEMDLM["label"])))
     assert page.page.text_content("#panel .abstract") == MEMDLM["abstract"]
     marks = page.page.locator("#panel .abstract mark").all_text_contents()
-    assert "language model" not in marks and "diffusion language model" in marks
+    assert "Diffusion language models" in marks and "language models" not in marks
     page.page.fill("#search", "no such thing")
     page.page.press("#search", "Enter")
     assert "No node matches" in page.page.text_content("#search-status")
@@ -572,14 +592,14 @@ def test_browser_filters(open_page, tmp_path):
     x, y = page.js("""id => { const p = kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id]);
         const r = document.querySelector('#graph canvas').getBoundingClientRect(); return [r.left + p.x, r.top + p.y]; }""", qwen)
     page.page.mouse.move(x, y)
-    page.page.wait_for_function("id => kgNetwork.body.data.nodes.get(id).color !== undefined", arg=qwen)
-    page.page.wait_for_timeout(100)
+    page.wait_until("id => typeof kgNetwork.body.data.nodes.get(id).color === 'object' || "
+                    "kgNetwork.body.data.nodes.get().some(n => typeof n.color === 'object')", qwen)
     colours = page.js("() => Object.fromEntries(kgNetwork.body.data.nodes.get().map(n => [n.id, n.color]))")
     neighbours = {page.node_id(p) for p in G.predecessors(QWEN)} | {qwen}
     dimmed = {i for i, c in colours.items() if isinstance(c, dict)}
     assert dimmed and dimmed == set(colours) - neighbours
     page.page.mouse.move(2, 790)
-    page.page.wait_for_function("() => kgNetwork.body.data.nodes.get().every(n => typeof n.color === 'string')")
+    page.wait_until("() => kgNetwork.body.data.nodes.get().every(n => typeof n.color === 'string')")
     page.assert_quiet()
 
 

@@ -26,7 +26,9 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     register_extensions()
     nlp = spacy.blank("en")
     # LaTeX-style quotes (``answer leakage'') are split off like ordinary quotes.
-    nlp.tokenizer.prefix_search = compile_prefix_regex(["``", "''", *nlp.Defaults.prefixes]).search
+    # so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
+    nlp.tokenizer.prefix_search = compile_prefix_regex(
+        ["``", "''", r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
     nlp.tokenizer.suffix_search = compile_suffix_regex(["''", *nlp.Defaults.suffixes]).search
     nlp.add_pipe("sentencizer")
     for name in COMPONENTS:

@@ -15,13 +15,18 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from ..normalize import singular
+from ..normalize import is_acronym, singular
+from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import boundary_words, generic_terms, head_types, leading_modifiers
 from .terms import Term, register_extensions
 
 __all__ = ["CandidateFinder", "word_spans", "is_name_word", "candidate_chunks"]
 
+_MATH = set("{}|_^\\$=<>")
+# "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
+ADJECTIVE_SUFFIXES = {"based", "driven", "like", "style", "inspired", "powered", "guided", "centric", "induced"}
+_NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _HARD_PUNCT = set(",;:()[]{}\"“”")
 _LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", "july", "rely", "reply"}
 # A trailing word that only announces the kind of thing named before it.
@@ -53,6 +58,9 @@ def _split_piece(doc: Doc, start: int, end: int) -> list[Span]:
         tail.insert(0, doc[end - 1:end])
         end -= 1
     middle, cut = [], start
+    if end - start >= 3 and doc[end - 2].text == "-" and doc[end - 1].lower_ in ADJECTIVE_SUFFIXES:
+        tail.insert(0, doc[end - 2:end])
+        end -= 2
     for i in range(start, end):
         if doc[i].text in _HARD_PUNCT:
             middle += [doc[cut:i], doc[i:i + 1]]
@@ -82,16 +90,22 @@ def _is_boundary(word: Span) -> bool:
         tok = word[0]
         if (_edge_punct(tok) and text not in "-–") or tok.like_num or tok.is_currency or text in "%=<>±×":
             return True
-    if low in boundary_words():
+    if low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words() or text[0].isdigit() or any(c in _MATH for c in text):
         return True
     return low.endswith("ly") and len(low) > 4 and low.isalpha() and low not in _LY_NOUNS
+
+
+def _continues_name(word: Span, current: list[Span]) -> bool:
+    """A title-cased word after a capitalised one belongs to a name ("Datamodel Matching", "Importance Sampling")."""
+    return (bool(current) and word.text[:1].isupper() and word.text[1:].islower() and word.start != word.sent.start
+            and current[-1].text[:1].isupper() and word.text.lower() not in _NEVER_IN_NAMES)
 
 
 def candidate_chunks(sent: Span) -> list[list[Span]]:
     """Runs of non-boundary words in *sent*."""
     chunks, current = [], []
     for word in word_spans(sent):
-        if _is_boundary(word):
+        if _is_boundary(word) and not _continues_name(word, current):
             if current:
                 chunks.append(current)
             current = []
@@ -180,9 +194,19 @@ class CandidateFinder:
                     words = words[-self.max_words:] if len(words) > self.max_words else words
                     if _accept(words, sent):
                         span = doc[words[0].start:words[-1].end]
-                        terms.append(Term(span.start, span.end, span.text, "chunk", type=hint))
+                        terms.append(_inline_definition(span, words) or Term(span.start, span.end, span.text, "chunk", type=hint))
         doc._.kg_terms = terms
         return doc
+
+
+def _inline_definition(span: Span, words: list[Span]) -> Term | None:
+    """"TRADE TRansducer-Augmented DEcoder": an acronym directly followed by its expansion."""
+    if len(words) < 3 or not is_acronym(words[0].text):
+        return None
+    rest = span.doc[words[1].start:span.end].text
+    if schwartz_hearst(words[0].text, rest) != 0:
+        return None
+    return Term(span.start, span.end, words[0].text, "chunk", aliases=[rest])
 
 
 def _split_at(chunk: list[Span], taken: set[int]) -> list[list[Span]]:

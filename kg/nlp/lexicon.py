@@ -16,6 +16,7 @@ from spacy.util import filter_spans
 
 from ..normalize import is_acronym
 from ..records import NodeType
+from .candidates import ADJECTIVE_SUFFIXES
 from .rules import LEXICON_DIR, lexicon_entries
 from .terms import Term, register_extensions
 
@@ -69,4 +70,6 @@ def _whole_words(doc: Doc, start: int, end: int) -> bool:
     after = doc[end] if end < len(doc) else None
     glued_before = before is not None and not before.whitespace_ and (before.text in "-–/" or before.is_alpha)
     glued_after = after is not None and not doc[end - 1].whitespace_ and (after.text in "-–/" or after.is_alpha or after.like_num)
+    if glued_after and after.text == "-" and end + 1 < len(doc) and doc[end + 1].lower_ in ADJECTIVE_SUFFIXES:
+        glued_after = False
     return not (glued_before or glued_after)

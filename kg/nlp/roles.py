@@ -22,22 +22,44 @@ __all__ = ["RoleAssigner", "PROPOSAL_CUE"]
 PROPOSAL_CUE = re.compile(
     r"\b(we|this\s+(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     r"(propose|introduce|present|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
-    r"|\b(called|dubbed|named|termed)\b", re.I)
+    r"|\b(called|dubbed|named|termed|coined)\b", re.I)
+# "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name.
+APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our|a\s+(novel|new)|the\s+first)\b", re.I)
+MAX_CUE_GAP = 40  # characters between the cue and the proposed term ("a new, simple ...")
 _DEFAULT_ROLE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVALUATES_ON,
                  NodeType.METHOD: Role.USES, NodeType.MODEL: Role.USES, NodeType.METRIC: Role.USES}
 
 
+def _is_named(term: Term) -> bool:
+    """A coined-looking name: any capital letter in it or its aliases."""
+    return any(c.isupper() for name in (term.label, *term.aliases) for c in name)
+
+
 def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
-    """Terms right after a proposal cue, one per cue."""
+    """Terms a proposal cue introduces.
+
+    After each cue: the first term (a known lower-case lexicon concept is
+    skipped: papers do not propose "machine unlearning") and every other
+    coined name later in the same sentence.
+    """
     chosen = []
     for sent in doc.sents:
         for cue in PROPOSAL_CUE.finditer(sent.text):
             cue_end = sent.start_char + cue.end()
             after = sorted((t for t in terms if doc[t.start].idx >= cue_end and t.end <= sent.end),
                            key=lambda t: t.start)
-            if after and doc[after[0].start].idx - cue_end <= 30:
-                chosen.append(after[0])
+            fresh = [t for t in after if not (t.source == "lexicon" and not any(c.isupper() for c in t.label))]
+            if fresh and doc[fresh[0].start].idx - cue_end <= MAX_CUE_GAP:
+                chosen.append(fresh[0])
+            chosen += [t for t in fresh[1:] if _is_named(t) and t.source != "lexicon" and _introduced_here(t, terms, sent)]
+    chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
+               and APPOSITIVE_CUE.match(doc.text[doc[t.end - 1].idx + len(doc[t.end - 1].text):][:40])]
     return chosen
+
+
+def _introduced_here(term: Term, terms: list[Term], sent) -> bool:
+    """True when no term with the same label occurs before *sent*."""
+    return not any(t.label == term.label and t.start < sent.start for t in terms)
 
 
 @Language.factory("kg_roles", default_config={})
