@@ -23,7 +23,7 @@ from .terms import Term, register_extensions
 
 __all__ = ["CandidateFinder", "word_spans", "is_name_word", "candidate_chunks"]
 
-_MATH = set("{}|_^\\$=<>")
+_MATH = set("{}|\\$=<>")
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
 ADJECTIVE_SUFFIXES = {"based", "driven", "like", "style", "inspired", "powered", "guided", "centric", "induced"}
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
@@ -37,6 +37,7 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL}
 _PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
+_PROBLEM_SUFFIXES = ("ment", "tion", "ity", "ing", "ness", "ance", "ence", "ism", "ancy")
 
 
 def word_spans(sent: Span) -> list[Span]:
@@ -70,7 +71,7 @@ def _split_piece(doc: Doc, start: int, end: int) -> list[Span]:
 
 
 def _edge_punct(tok) -> bool:
-    return tok.is_punct or tok.is_quote or all(c in "`'\"“”‘’" for c in tok.text)
+    return tok.is_punct or tok.is_quote or tok.lower_ in ("'s", "’s") or all(c in "`'\"“”‘’" for c in tok.text)
 
 
 def is_name_word(word: Span) -> bool:
@@ -155,6 +156,13 @@ def _after_proposal(doc: Doc, start: int) -> bool:
     return bool(_PROPOSAL.search(window))
 
 
+def _is_problem_noun(word: str) -> bool:
+    """A single lower-case word stands alone only as a named phenomenon or task: "misalignment", "colorization"."""
+    low = word.lower()
+    return (head_types().get(singular(low)) == NodeType.PROBLEM and low.endswith(_PROBLEM_SUFFIXES)
+            and singular(low) not in generic_terms())
+
+
 def _accept(words: list[Span], sent: Span) -> bool:
     if not words or len(words) > MAX_TERM_WORDS or any("://" in w.text or "www." in w.text for w in words):
         return False
@@ -167,7 +175,9 @@ def _accept(words: list[Span], sent: Span) -> bool:
     if capitalised and (words[0].start != sent.start or len(capitalised) > 1):
         return True
     if len(words) == 1:
-        return words[0].text[:1].isupper() and _after_proposal(sent.doc, words[0].start)
+        if words[0].text[:1].isupper():
+            return _after_proposal(sent.doc, words[0].start)
+        return _is_problem_noun(words[0].text)
     return singular(words[-1].text.lower()) in head_types()
 
 

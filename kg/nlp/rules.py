@@ -8,11 +8,11 @@ from pathlib import Path
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from ..normalize import singular
+from ..normalize import normalize_label, singular
 from ..records import NodeType
 
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "head_types", "generic_terms", "leading_modifiers",
-           "boundary_words", "lexicon_entries"]
+           "boundary_words", "lexicon_entries", "lexicon_index"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -64,3 +64,13 @@ def lexicon_entries(directory: Path = LEXICON_DIR):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 yield json.loads(line), node_type
+
+
+@lru_cache(maxsize=None)
+def lexicon_index(directory: Path = LEXICON_DIR) -> dict[str, tuple[str, NodeType]]:
+    """Normalized name or alias → (canonical label, type), for look-ups of terms the matcher missed."""
+    index = {}
+    for entry, node_type in lexicon_entries(directory):
+        for name in (entry["label"], *entry.get("aliases", [])):
+            index.setdefault(normalize_label(name), (entry["label"], node_type))
+    return index

@@ -13,9 +13,9 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from ..normalize import singular
+from ..normalize import normalize_label, singular
 from ..records import NodeType
-from .rules import head_types
+from .rules import head_types, lexicon_index
 from .terms import Term, register_extensions
 
 __all__ = ["TypeAssigner", "type_from_shape", "type_from_head"]
@@ -27,6 +27,12 @@ _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|cor
 _PROBLEM_BEFORE = re.compile(
     r"\b(suffers?\s+from|mitigat\w*|address\w*|tackl\w*|alleviat\w*|combat\w*|reduc\w*|prevent\w*|"
     r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)\s+(the\s+|this\s+|a\s+)?$", re.I)
+_NAMED_METHOD_HEADS = {"loss", "score", "estimator"}
+_APPOSITIVE_KIND = re.compile(
+    r"^\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+([\w-]+\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
+    r"method|framework|approach|algorithm|technique|model|family)\b", re.I)
+_KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
+              "corpus": NodeType.BENCHMARK, "model": NodeType.MODEL, "family": NodeType.MODEL}
 _MODEL_WORDS = {"llm", "mllm", "vlm", "lm", "llms", "gpt", "bert", "vit"}
 
 
@@ -43,6 +49,8 @@ def type_from_head(label: str) -> NodeType | None:
     if not words:
         return None
     head = singular(words[-1]).lower()
+    if head in _NAMED_METHOD_HEADS and words[-1][:1].isupper():
+        return NodeType.METHOD  # "Contrastive Student-Forcing Loss" names a method, "training loss" a metric
     if head in _MODEL_WORDS or head.endswith(("llm", "lm")) and words[-1].isupper():
         return NodeType.MODEL
     return head_types().get(head)
@@ -54,6 +62,9 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
     after = doc.text[span.end_char:span.end_char + 25]
     if _BENCH_AFTER.match(after):
         return NodeType.BENCHMARK
+    appositive = _APPOSITIVE_KIND.match(doc.text[span.end_char:span.end_char + 80])
+    if appositive:
+        return _KIND_TYPE.get(appositive.group("kind").lower(), NodeType.METHOD)
     if _PROBLEM_BEFORE.search(before) and type_from_head(term.label) in (None, NodeType.PROBLEM):
         return NodeType.PROBLEM
     if _BENCH_BEFORE.search(before) and term.label[:1].isupper() and type_from_head(term.label) is None:
@@ -61,8 +72,19 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
     return None
 
 
+def type_from_lexicon(label: str) -> NodeType | None:
+    """The lexicon type of *label*, or of the longest lexicon name it extends ("ImageNet-1k" → ImageNet)."""
+    index = lexicon_index()
+    parts = label.split("-")
+    for n in range(len(parts), 0, -1):
+        hit = index.get(normalize_label("-".join(parts[:n])))
+        if hit and (n == len(parts) or len(parts[0]) > 2):
+            return hit[1]
+    return None
+
+
 def _type_of(doc: Doc, term: Term) -> NodeType | None:
-    return (type_from_shape(term.label) or _context_type(doc, term)
+    return (type_from_lexicon(term.label) or type_from_shape(term.label) or _context_type(doc, term)
             or (NodeType.MODEL if _VERSIONED.match(term.label) and any(c.isdigit() for c in term.label) else None)
             or type_from_head(term.label)
             or (NodeType.METHOD if term.source != "chunk" or not term.label.islower() else None))
