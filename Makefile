@@ -15,10 +15,11 @@ dev: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 
 demo: install
-	$(BIN)/kg build examples/ --out exports
+	$(BIN)/kg build examples/*.txt --out exports
 	@echo
 	@echo "Open exports/graph.html in a browser (it works offline)."
-	@echo "Query the RDF:  $(BIN)/kg query exports/graph.ttl --named problems-by-papers"
+	@echo "Summarise it:   $(BIN)/kg stats exports/graph.ttl"
+	@echo "Query the RDF:  $(BIN)/kg query exports/graph.ttl 'SELECT ?paper ?label WHERE { ?paper kg:evaluatesOn ?b . ?b rdfs:label \"ImageNet\" . ?paper rdfs:label ?label }'"
 
 test: dev
 	$(BIN)/python -m pytest -q

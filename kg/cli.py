@@ -114,7 +114,13 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    args = make_parser().parse_args(argv)
+    parser = make_parser()
+    args, extra = parser.parse_known_args(argv)
+    # argparse cannot take the query text after an option ("kg query G --param k=v 'SELECT …'")
+    if extra and args.command == "query" and args.sparql is None and len(extra) == 1 and not extra[0].startswith("-"):
+        args.sparql, extra = extra[0], []
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="kg: %(levelname)s: %(message)s")
     try:
         return args.func(args)

@@ -1,7 +1,7 @@
 """SPARQL over an exported graph, on an embedded Oxigraph store.
 
-Values from users are passed as bindings (``substitutions``), never spliced
-into the query text. The litkg prefixes (kg:, rdfs:, skos:, dcterms:,
+Values from users are bound as RDF terms (serialized and escaped by
+Oxigraph, appended as a VALUES clause), never spliced into the query's own text. The litkg prefixes (kg:, rdfs:, skos:, dcterms:,
 schema:, xsd:, rdf:) are predeclared.
 """
 
@@ -46,13 +46,22 @@ def _plain(term) -> str | None:
     return term.value
 
 
+def _values_clause(bindings: dict) -> str:
+    """A trailing VALUES clause binding each variable; every value is serialized as an escaped RDF term."""
+    clause = ""
+    for name, value in bindings.items():
+        if not name.isidentifier():
+            raise QueryError(f"--param {name!r}: not a variable name")
+        term = ox.NamedNode(value) if value.startswith(("http://", "https://")) else ox.Literal(value)
+        clause += f"\nVALUES ?{name} {{ {term} }}"
+    return clause
+
+
 def run_query(store: ox.Store, sparql: str, bindings: dict | None = None) -> QueryResult:
     """Run a SELECT (or ASK) query; *bindings* maps variable names to IRIs (str starting with http) or literals."""
-    subs = {ox.Variable(k): (ox.NamedNode(v) if v.startswith(("http://", "https://")) else ox.Literal(v))
-            for k, v in (bindings or {}).items()}
     try:
-        result = store.query(sparql, prefixes=PREFIXES, substitutions=subs or None)
-    except SyntaxError as exc:
+        result = store.query(sparql + _values_clause(bindings or {}), prefixes=PREFIXES)
+    except (SyntaxError, RuntimeError, ValueError) as exc:
         raise QueryError(f"invalid SPARQL: {str(exc).splitlines()[0]}") from exc
     if isinstance(result, ox.QueryBoolean):
         return QueryResult(("result",), ((str(bool(result)).lower(),),))
