@@ -51,11 +51,14 @@ class KnowledgeGraph:
         return sorted(nodes, key=lambda d: (-len(d["papers"]), d["label"].lower()))
 
     def find(self, name: str) -> str:
-        """The IRI of the node whose label or alias is *name* (normalized), or of the paper labelled so."""
+        """The IRI of the entity whose label or alias is *name* (normalized); failing that, of the paper labelled so."""
+        if name in self.graph:
+            return name
         key = normalize_label(name)
-        for node, data in self.graph.nodes(data=True):
-            names = [data["label"], *data.get("aliases", [])]
-            if node == name or any(normalize_label(n) == key for n in names):
+        # entities first: a paper is labelled with the name of what it proposes
+        nodes = sorted(self.graph.nodes(data=True), key=lambda nd: nd[1]["type"] == NodeType.PAPER.value)
+        for node, data in nodes:
+            if any(normalize_label(n) == key for n in [data["label"], *data.get("aliases", [])]):
                 return node
         raise KeyError(f"no node named {name!r}")
 

@@ -34,4 +34,5 @@ class KG(DefinedNamespace):
     sentence: URIRef
     uses: URIRef
 
+    _fail = True
     _NS = Namespace("https://w3id.org/litkg/ontology#")

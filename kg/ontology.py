@@ -33,7 +33,7 @@ def render_namespace(path: Path = ONTOLOGY_PATH) -> str:
              '__all__ = ["KG"]', "", "", "class KG(DefinedNamespace):",
              '    """Classes and properties of the litkg ontology."""', ""]
     lines += [f"    {term}: URIRef" for term in vocabulary_terms(path)]
-    lines += ["", f'    _NS = Namespace("{VOCAB}")', ""]
+    lines += ["", "    _fail = True", f'    _NS = Namespace("{VOCAB}")', ""]
     return "\n".join(lines)
 
 

@@ -1,7 +1,7 @@
 """SPARQL over an exported graph, on an embedded Oxigraph store.
 
 Values from users are bound as RDF terms (serialized and escaped by
-Oxigraph, appended as a VALUES clause), never spliced into the query's own text. The litkg prefixes (kg:, rdfs:, skos:, dcterms:,
+Oxigraph, in a VALUES block opening the WHERE group), never spliced into the query's own text. The litkg prefixes (kg:, rdfs:, skos:, dcterms:,
 schema:, xsd:, rdf:) are predeclared.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass
 
 import pyoxigraph as ox
@@ -46,8 +47,40 @@ def _plain(term) -> str | None:
     return term.value
 
 
+def _first_group(sparql: str) -> int:
+    """Offset just after the first "{" of *sparql* outside IRIs, strings and comments (the WHERE group)."""
+    i, quote = 0, None
+    while i < len(sparql):
+        c = sparql[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            i = sparql.find("\n", i)
+            if i < 0:
+                break
+        elif c == "<" and re.match(r"<[^<>\"{}|^`\\\s]*>", sparql[i:]):
+            i += re.match(r"<[^<>\"{}|^`\\\s]*>", sparql[i:]).end() - 1
+        elif c == "{":
+            return i + 1
+        i += 1
+    raise QueryError("the query has no { … } group to bind --param values in")
+
+
+def _bind(sparql: str, bindings: dict) -> str:
+    """*sparql* with a VALUES block opening its WHERE group, so the bindings constrain every pattern."""
+    if not bindings:
+        return sparql
+    at = _first_group(sparql)
+    return sparql[:at] + _values_clause(bindings) + "\n" + sparql[at:]
+
+
 def _values_clause(bindings: dict) -> str:
-    """A trailing VALUES clause binding each variable; every value is serialized as an escaped RDF term."""
+    """A VALUES block binding each variable; every value is serialized as an escaped RDF term."""
     clause = ""
     for name, value in bindings.items():
         if not name.isidentifier():
@@ -60,7 +93,7 @@ def _values_clause(bindings: dict) -> str:
 def run_query(store: ox.Store, sparql: str, bindings: dict | None = None) -> QueryResult:
     """Run a SELECT (or ASK) query; *bindings* maps variable names to IRIs (str starting with http) or literals."""
     try:
-        result = store.query(sparql + _values_clause(bindings or {}), prefixes=PREFIXES)
+        result = store.query(_bind(sparql, bindings or {}), prefixes=PREFIXES)
     except (SyntaxError, RuntimeError, ValueError) as exc:
         raise QueryError(f"invalid SPARQL: {str(exc).splitlines()[0]}") from exc
     if isinstance(result, ox.QueryBoolean):

@@ -69,7 +69,8 @@ def to_rdf(G: nx.MultiDiGraph) -> rdflib.Graph:
 def from_rdf(g: rdflib.Graph, *, base: str | None = None) -> nx.MultiDiGraph:
     """Rebuild the MultiDiGraph that :func:`to_rdf` exported."""
     if base is None:
-        base = dict(g.namespaces()).get("id", URIRef(DEFAULT_BASE))
+        papers = sorted(str(p) for p in g.subjects(RDF.type, KG.Paper))
+        base = papers[0].rsplit("paper/", 1)[0] if papers else DEFAULT_BASE
     G = nx.MultiDiGraph(base=str(base))
     for s, cls in sorted(g.subject_objects(RDF.type)):
         node_type = _TYPE_OF_CLASS.get(cls)

@@ -1,0 +1,350 @@
+"""The ``kg`` command: build, query and stats on the real corpus; exit codes and messages on bad input; HTML safety."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kg.cli
+
+MISMATCH_IRI = "https://w3id.org/litkg/id/problem/train-inference-mismatch"
+ADDRESSING = ("SELECT ?paper ?title WHERE { ?paper kg:addresses <%s> ; rdfs:label ?title } ORDER BY ?title"
+              % MISMATCH_IRI)
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    rc = kg.cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def table_rows(out: str) -> int:
+    match = re.search(r"^\((\d+) rows?\)$", out, re.M)
+    assert match, out
+    return int(match.group(1))
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.fixture(scope="module")
+def ttl(corpus_export) -> Path:
+    return corpus_export / "graph.ttl"
+
+
+# ---------------------------------------------------------------------- build
+
+
+def test_build_writes_three_files_and_prints_summary(corpus_path, corpus_export, tmp_path, capsys):
+    out_dir = tmp_path / "second"
+    rc, out, err = run(capsys, "build", corpus_path, "--out", out_dir)
+    assert rc == 0, err
+    assert sorted(p.name for p in out_dir.iterdir()) == ["graph.html", "graph.json", "graph.ttl"]
+    lines = out.splitlines()
+    assert lines[0].split() == ["papers", "80"]
+    assert lines[1].startswith("nodes") and "Problem" in lines[1] and "Method" in lines[1]
+    edges = re.fullmatch(r"edges\s+(\d+) \((.*)\)", lines[2])
+    assert edges, lines[2]
+    by_role = {role: int(n) for n, role in (part.split() for part in edges.group(2).split(", "))}
+    assert {"proposes", "addresses", "uses", "evaluatesOn"} <= set(by_role)
+    assert sum(by_role.values()) == int(edges.group(1))
+    assert re.search(r"train-inference mismatch \(\d+\)", out)
+    for name in ("graph.ttl", "graph.json", "graph.html"):
+        assert f"wrote      {out_dir / name}" in out
+    assert err == ""
+    # identical input → byte-identical exports, whatever the folder
+    for name in ("graph.ttl", "graph.json"):
+        assert (out_dir / name).read_bytes() == (corpus_export / name).read_bytes(), name
+
+
+def test_exports_are_well_formed(corpus_export):
+    data = json.loads((corpus_export / "graph.json").read_text(encoding="utf-8"))
+    assert sum(1 for n in data["nodes"] if n["type"] == "Paper") == 80
+    assert data["links"] and all(link["key"] == link["role"] for link in data["links"])
+    html = (corpus_export / "graph.html").read_text(encoding="utf-8")
+    assert html.lstrip().lower().startswith("<!doctype html>")
+    assert "MemDLM" in html
+
+
+def test_exports_leave_no_temporary_files(corpus_export):
+    assert sorted(p.name for p in corpus_export.iterdir()) == ["graph.html", "graph.json", "graph.ttl"]
+
+
+# ---------------------------------------------------------------------- query
+
+
+def test_query_papers_addressing_train_inference_mismatch(ttl, capsys):
+    rc, out, err = run(capsys, "query", ttl, ADDRESSING)
+    assert rc == 0, err
+    assert table_rows(out) >= 6
+    assert re.search(r"\bMemDLM\b", out)
+
+
+def test_query_csv(ttl, capsys):
+    rc, out, _ = run(capsys, "query", ttl, ADDRESSING, "--format", "csv")
+    assert rc == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) >= 6
+    assert set(rows[0]) == {"paper", "title"}
+    assert "MemDLM" in {r["title"] for r in rows}
+    assert all(r["paper"].startswith("https://w3id.org/litkg/id/paper/") for r in rows)
+
+
+def test_query_tsv(ttl, capsys):
+    rc, out, _ = run(capsys, "query", ttl, ADDRESSING, "--format", "tsv")
+    assert rc == 0
+    rows = list(csv.DictReader(io.StringIO(out), delimiter="\t"))
+    assert len(rows) >= 6 and "MemDLM" in {r["title"] for r in rows}
+
+
+def test_query_json(ttl, capsys):
+    rc, out, _ = run(capsys, "query", ttl, ADDRESSING, "--format", "json")
+    assert rc == 0
+    rows = json.loads(out)
+    assert isinstance(rows, list) and len(rows) >= 6
+    assert "MemDLM" in {r["title"] for r in rows}
+
+
+def test_query_from_file(ttl, tmp_path, capsys):
+    query = tmp_path / "q.rq"
+    query.write_text(ADDRESSING + "\n", encoding="utf-8")
+    rc, out, _ = run(capsys, "query", ttl, "--file", query, "--format", "json")
+    assert rc == 0
+    assert "MemDLM" in {r["title"] for r in json.loads(out)}
+
+
+def test_query_file_missing(ttl, tmp_path, capsys):
+    rc, out, err = run(capsys, "query", ttl, "--file", tmp_path / "absent.rq")
+    assert rc == 2 and out == ""
+    assert "absent.rq" in err and len(err.strip().splitlines()) == 1
+
+
+def test_query_param_binds_a_literal(ttl, capsys):
+    sparql = ("SELECT ?paper ?title ?label WHERE { ?paper kg:addresses ?e ; rdfs:label ?title . "
+              "?e rdfs:label ?label }")
+    rc, out, err = run(capsys, "query", ttl, sparql, "--param", "label=train-inference mismatch", "--format", "json")
+    assert rc == 0, err
+    rows = json.loads(out)
+    assert len(rows) >= 6
+    assert {r["label"] for r in rows} == {"train-inference mismatch"}
+    assert "MemDLM" in {r["title"] for r in rows}
+
+
+def test_query_param_binds_an_iri(ttl, capsys):
+    sparql = "SELECT ?paper ?e WHERE { ?paper kg:addresses ?e }"
+    rc, out, _ = run(capsys, "query", ttl, sparql, "--param", f"e={MISMATCH_IRI}", "--format", "json")
+    assert rc == 0
+    rows = json.loads(out)
+    assert len(rows) >= 6 and {r["e"] for r in rows} == {MISMATCH_IRI}
+
+
+def test_query_param_is_not_spliced_into_the_query(ttl, capsys):
+    sparql = "SELECT ?e ?label WHERE { ?e rdfs:label ?label }"
+    hostile = 'x" } UNION { ?e ?p ?label } #'
+    rc, out, _ = run(capsys, "query", ttl, sparql, "--param", f"label={hostile}", "--format", "json")
+    assert rc == 0
+    assert json.loads(out) == []
+
+
+def test_query_param_binds_a_variable_outside_the_projection(ttl, capsys):
+    sparql = "SELECT ?title WHERE { ?paper kg:addresses ?e ; rdfs:label ?title . ?e rdfs:label ?label }"
+    rc, out, err = run(capsys, "query", ttl, sparql, "--param", "label=train-inference mismatch", "--format", "json")
+    assert rc == 0, err
+    rows = json.loads(out)
+    assert len(rows) >= 6 and "MemDLM" in {r["title"] for r in rows}
+    assert set(rows[0]) == {"title"}
+
+
+def test_query_text_after_options(ttl, capsys):
+    sparql = "SELECT ?title WHERE { ?paper kg:addresses ?e ; rdfs:label ?title . ?e rdfs:label ?label }"
+    rc, out, err = run(capsys, "query", ttl, "--param", "label=train-inference mismatch", "--format", "csv", sparql)
+    assert rc == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) >= 6 and "MemDLM" in {r["title"] for r in rows}
+
+
+@pytest.mark.xfail(strict=False, reason="library bug: --param is appended as a trailing VALUES clause, which SPARQL "
+                   "joins after grouping/aggregation, so with COUNT/GROUP BY the binding filters nothing and the "
+                   "count is over all entities (73 instead of 9 on the corpus), silently")
+def test_query_param_filters_an_aggregate(ttl, capsys):
+    inline = ('SELECT (COUNT(DISTINCT ?paper) AS ?n) WHERE { ?paper kg:addresses ?e . '
+              '?e rdfs:label "train-inference mismatch" }')
+    rc, out, _ = run(capsys, "query", ttl, inline, "--format", "csv")
+    assert rc == 0
+    expected = int(out.split()[-1])
+    assert expected >= 6
+    bound = "SELECT (COUNT(DISTINCT ?paper) AS ?n) WHERE { ?paper kg:addresses ?e . ?e rdfs:label ?label }"
+    rc, out, _ = run(capsys, "query", ttl, bound, "--param", "label=train-inference mismatch", "--format", "csv")
+    assert rc == 0
+    assert int(out.split()[-1]) == expected
+
+
+def test_query_bad_param_syntax(ttl, capsys):
+    rc, _, err = run(capsys, "query", ttl, ADDRESSING, "--param", "novalue")
+    assert rc == 2 and "NAME=VALUE" in err
+    rc, _, err = run(capsys, "query", ttl, ADDRESSING, "--param", "a b} UNION {?s=x")
+    assert rc == 2 and len(err.splitlines()) == 1
+
+
+def test_invalid_sparql_exits_2_with_one_line(ttl, capsys):
+    rc, out, err = run(capsys, "query", ttl, "SELECT ?p WHERE { ?p kg:addresses ")
+    assert rc == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("kg: error: invalid SPARQL")
+
+
+def test_non_select_query_is_refused(ttl, capsys):
+    rc, _, err = run(capsys, "query", ttl, "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 1")
+    assert rc == 2 and len(err.splitlines()) == 1 and "SELECT" in err
+
+
+def test_ask_query(ttl, capsys):
+    rc, out, _ = run(capsys, "query", ttl, f"ASK {{ ?p kg:addresses <{MISMATCH_IRI}> }}", "--format", "csv")
+    assert rc == 0 and out.split() == ["result", "true"]
+
+
+def test_query_missing_graph(tmp_path, capsys):
+    rc, out, err = run(capsys, "query", tmp_path / "nope.ttl", ADDRESSING)
+    assert rc == 2 and out == "" and "nope.ttl" in err and len(err.splitlines()) == 1
+
+
+# ---------------------------------------------------------------------- stats
+
+
+def test_stats(ttl, corpus_graph, capsys):
+    rc, out, err = run(capsys, "stats", ttl)
+    assert rc == 0, err
+    lines = out.splitlines()
+    assert lines[0].split() == ["papers", "80"]
+    match = re.search(r"^top problems\s+.*train-inference mismatch \((\d+)\)", out, re.M)
+    assert match and int(match.group(1)) >= 6
+    for kind in ("methods", "models", "benchmarks", "metrics"):
+        assert re.search(rf"^top {kind}\s+\S", out, re.M), kind
+    # the counts of the loaded graph are those of the built one
+    assert lines[1] == "nodes      " + ", ".join(
+        f"{n} {t}" for t, n in sorted(((t, n) for t, n in corpus_graph.counts().items() if t != "Paper"),
+                                      key=lambda kv: -kv[1]))
+    assert lines[2].startswith(f"edges      {corpus_graph.graph.number_of_edges()} (")
+
+
+# ------------------------------------------------------------------ bad input
+
+ABSTRACT = ("We propose FooNet, a small convolutional network that mitigates overfitting on ImageNet "
+            "through stochastic depth and label smoothing.")
+
+
+LATIN_PREFIX = b"Daily Papers\n\nA na"  # then a Latin-1 byte (0xef)
+
+
+def _bad_inputs(tmp_path: Path) -> dict[str, Path]:
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    binary = tmp_path / "weights.bin"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes(LATIN_PREFIX + b"\xefve approach " + ABSTRACT.encode())
+    return {"missing": tmp_path / "missing.txt", "empty": empty, "directory": folder, "binary": binary,
+            "non-utf8": latin}
+
+
+@pytest.mark.parametrize("kind", ["missing", "empty", "directory", "binary", "non-utf8"])
+def test_bad_input_exits_2_and_leaves_out_untouched(tmp_path, capsys, kind):
+    bad = _bad_inputs(tmp_path)[kind]
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    (out_dir / "graph.ttl").write_text("previous export\n", encoding="utf-8")
+    (out_dir / "notes.txt").write_text("keep me\n", encoding="utf-8")
+    before = snapshot(out_dir)
+    rc, out, err = run(capsys, "build", bad, "--out", out_dir)
+    assert rc == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("kg: error: "), err
+    assert str(bad) in err
+    assert snapshot(out_dir) == before
+
+
+def test_bad_input_among_good_input_writes_nothing(tmp_path, capsys):
+    good = tmp_path / "good.txt"
+    good.write_text(ABSTRACT, encoding="utf-8")
+    bad = _bad_inputs(tmp_path)["binary"]
+    out_dir = tmp_path / "fresh"
+    rc, _, err = run(capsys, "build", good, bad, "--out", out_dir)
+    assert rc == 2 and str(bad) in err
+    assert not out_dir.exists() or not any(out_dir.iterdir())
+
+
+def test_real_exit_code_and_stderr_of_the_command(tmp_path):
+    bad = _bad_inputs(tmp_path)["non-utf8"]
+    out_dir = tmp_path / "out"
+    proc = subprocess.run([sys.executable, "-m", "kg.cli", "build", str(bad), "--out", str(out_dir)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.splitlines() == [proc.stderr.strip()] and str(bad) in proc.stderr
+    assert f"offset {len(LATIN_PREFIX)}" in proc.stderr
+    assert not out_dir.exists()
+
+
+def test_usage_error_exits_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        kg.cli.main(["build"])
+    assert info.value.code == 2
+
+
+# ----------------------------------------------------------------------- HTML
+
+_EXTERNAL = re.compile(r"""\b(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", re.I)
+
+
+def _external_refs(html: str) -> list[str]:
+    tags = re.findall(r"<(?:script|link)\b[^>]*>", html, re.I)
+    assert tags, "no script tag at all?"
+    return [t for t in tags if _EXTERNAL.search(t)]
+
+
+def test_corpus_html_loads_nothing_from_the_network(corpus_export):
+    html = (corpus_export / "graph.html").read_text(encoding="utf-8")
+    assert _external_refs(html) == []
+
+
+@pytest.fixture(scope="module")
+def hostile_html(tmp_path_factory) -> str:
+    folder = tmp_path_factory.mktemp("hostile")
+    source = folder / "hostile.txt"
+    source.write_text(
+        "Hostile abstracts\n\n"
+        "We propose XssNet <script>alert(1)</script>, a transformer that mitigates exposure bias on ImageNet; "
+        'details in <img src=x onerror=alert(1)> and <a href="javascript:alert(1)">href</a> for the attack.\n\n'
+        "We study knowledge distillation for vision transformers <script>alert(1)</script> and evaluate "
+        "the distilled students on ImageNet and CIFAR-10 with top-1 accuracy.\n",
+        encoding="utf-8")
+    out_dir = folder / "out"
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        rc = kg.cli.main(["build", str(source), "--out", str(out_dir)])
+    assert rc == 0, stderr.getvalue()
+    assert stdout.getvalue().splitlines()[0].split() == ["papers", "2"]
+    return (out_dir / "graph.html").read_text(encoding="utf-8")
+
+
+def test_hostile_abstract_does_not_inject_markup(hostile_html):
+    assert "alert(1)" in hostile_html  # the text is there, as data
+    assert "<script>alert" not in hostile_html
+    assert "<img src=x onerror" not in hostile_html
+    assert '<a href="javascript:' not in hostile_html
+    assert not re.search(r"<img\b[^>]*onerror", hostile_html, re.I)
+
+
+def test_hostile_html_loads_nothing_from_the_network(hostile_html):
+    assert _external_refs(hostile_html) == []

@@ -1,0 +1,40 @@
+"""Extraction quality against the project's gold annotations: the figures the README reports must hold."""
+
+from pathlib import Path
+
+import pytest
+
+from kg.evaluate import evaluate, load_gold, load_split
+from kg.ingest import read_inputs, text_hash
+
+GOLD = Path(__file__).resolve().parent / "gold"
+# The test-part figures reported in README.md; a drop of more than 0.02 fails.
+REPORTED_TEST = {"f1": 0.769, "typed_f1": 0.686}
+TOLERANCE = 0.02
+
+
+@pytest.fixture(scope="module")
+def parts(corpus_path):
+    return evaluate(corpus_path, GOLD)
+
+
+def test_gold_matches_corpus_and_split_is_disjoint(corpus_path):
+    papers = read_inputs([corpus_path])
+    gold = load_gold(GOLD)
+    split = load_split(GOLD)
+    assert len(gold) >= 50
+    assert all(text_hash(papers[d.index].abstract)[:12] == d.sha for d in gold)
+    assert not set(split["dev"]) & set(split["test"])
+    assert len(split["test"]) >= 15
+    assert {d.index for d in gold} == set(split["dev"]) | set(split["test"])
+
+
+@pytest.mark.parametrize("figure", sorted(REPORTED_TEST))
+def test_test_part_does_not_regress(parts, figure):
+    assert parts["test"].figures()[figure] >= REPORTED_TEST[figure] - TOLERANCE
+
+
+def test_errors_are_listed(parts):
+    scores = parts["dev"]
+    assert len(scores.misses) == scores.core - scores.found
+    assert len(scores.false_positives) == scores.predicted - scores.correct

@@ -1,0 +1,281 @@
+"""Ingest: the Daily Papers text format, stable paper ids, URL repair, and rejection of bad input files."""
+
+from __future__ import annotations
+
+import hashlib
+import textwrap
+
+import pytest
+
+from kg.errors import InputError
+from kg.ingest import find_urls, paper_id, parse_daily_papers, read_inputs, read_text_file
+
+# Abstracts written for these tests (not from the corpus); each is well over the 8-word minimum.
+A = ("Sparse mixture-of-experts models route each token to a small subset of expert networks, "
+     "which reduces compute per token while keeping the total parameter count high.")
+B = ("We study label noise in crowd-sourced datasets and show that a simple loss reweighting "
+     "recovers most of the accuracy lost to noisy annotations on CIFAR-10.")
+C = ("Contrastive pretraining aligns images and captions in a shared embedding space, and we show "
+     "that hard negative mining sharpens this alignment on retrieval benchmarks.")
+LONG = ("Large language models are often adapted to new domains by supervised fine-tuning on small "
+        "curated datasets, but this adaptation can silently erode capabilities that were learned during "
+        "pretraining. We measure this erosion across twelve domains and three model scales, and find that "
+        "it grows with the distance between the new domain and the pretraining mixture. We then propose a "
+        "replay schedule that mixes a small fraction of pretraining data into every fine-tuning batch, and "
+        "show that it removes most of the loss while keeping the gains on the target domain.")
+
+
+def abstracts(text: str, **kw) -> list[str]:
+    return [p.abstract for p in parse_daily_papers(text, **kw)]
+
+
+# --------------------------------------------------------------- the text format
+
+
+def test_header_is_skipped_and_blank_lines_separate_abstracts():
+    assert abstracts(f"Daily Papers\n\n{A}\n\n{B}\n\n{C}\n") == [A, B, C]
+
+
+def test_header_in_the_same_paragraph_as_the_first_abstract_is_skipped():
+    assert abstracts(f"Daily Papers\n{A}\n\n{B}\n") == [A, B]
+
+
+def test_first_abstract_is_not_mistaken_for_a_header():
+    assert abstracts(f"{A}\n\n{B}\n") == [A, B]
+
+
+def test_blank_lines_made_of_spaces_and_tabs_separate_paragraphs():
+    assert abstracts(f"Daily Papers\n \t\n{A}\n   \n\n{B}") == [A, B]
+
+
+def test_one_abstract_per_line():
+    assert abstracts(f"{A}\n{B}\n{C}\n") == [A, B, C]
+    assert abstracts(f"Daily Papers\n\n{A}\n{B}\n{C}\n") == [A, B, C]
+
+
+def test_crlf_and_lone_cr_line_endings():
+    text = f"Daily Papers\n\n{A}\n\n{B}\n"
+    assert abstracts(text.replace("\n", "\r\n")) == [A, B]
+    assert abstracts(text.replace("\n", "\r")) == [A, B]
+
+
+def test_wrapped_abstract_spread_over_lines_is_one_abstract():
+    wrapped = "\n".join(textwrap.wrap(LONG, 72))
+    assert wrapped.count("\n") >= 5
+    found = parse_daily_papers(f"Daily Papers\n\n{wrapped}\n\n{A}\n")
+    assert [p.abstract for p in found] == [LONG, A]
+    assert found[0].id == paper_id(LONG)
+
+
+def test_paragraphs_shorter_than_the_minimum_are_dropped():
+    assert abstracts(f"Daily Papers\n\n{A}\n\nToo short to be an abstract.\n\n{B}") == [A, B]
+
+
+def test_without_header_mode_a_short_first_line_is_kept_as_part_of_the_abstract():
+    found = abstracts(f"Short lead line\n{A}", header=False)
+    assert found == [f"Short lead line {A}"]
+
+
+def test_source_is_recorded():
+    assert {p.source for p in parse_daily_papers(f"{A}\n\n{B}", source="x.txt")} == {"x.txt"}
+
+
+# ---------------------------------------------------------------- stable ids
+
+
+def test_same_text_same_id_and_different_text_different_id():
+    assert paper_id(A) == paper_id(str(A))
+    assert paper_id(A) != paper_id(B)
+    assert paper_id(A) != paper_id(A + " Extra sentence.")
+
+
+def test_id_ignores_whitespace_differences():
+    messy = "  " + A.replace(" ", "\n   ", 5).replace(" ", "\t", 1) + "\n"
+    assert messy != A
+    assert paper_id(messy) == paper_id(A)
+
+
+def test_id_is_sha256_prefix_of_the_collapsed_text():
+    # the documented algorithm: stable across runs, processes and machines
+    assert paper_id(A) == hashlib.sha256(" ".join(A.split()).encode("utf-8")).hexdigest()[:16]
+    assert len(paper_id(A)) == 16 and int(paper_id(A), 16) >= 0
+
+
+def test_ids_agree_between_formats():
+    one_line = parse_daily_papers(f"{A}\n{B}\n")
+    paragraphs = parse_daily_papers(f"Daily Papers\r\n\r\n{A}\r\n\r\n{B}\r\n")
+    assert [p.id for p in one_line] == [p.id for p in paragraphs] == [paper_id(A), paper_id(B)]
+
+
+# ---------------------------------------------------------------------- URLs
+
+
+def test_plain_url_and_trailing_punctuation():
+    assert find_urls("Code is at https://github.com/org/repo.") == ("https://github.com/org/repo",)
+    assert find_urls("(see https://example.org/a/b), and more") == ("https://example.org/a/b",)
+    assert find_urls("links: https://example.org/x; http://foo.io/y:") == ("https://example.org/x", "http://foo.io/y")
+
+
+def test_url_broken_by_spaces_is_repaired():
+    assert find_urls("Code: https:// github. com/ x/y") == ("https://github.com/x/y",)
+    assert find_urls("Code: https:// github. com/ x/y.") == ("https://github.com/x/y",)
+    assert find_urls("Project page at https: //foo.github. io/ bar/ .") == ("https://foo.github.io/bar/",)
+
+
+def test_repair_does_not_swallow_the_next_word():
+    assert find_urls("See https://example.org/page and the appendix.") == ("https://example.org/page",)
+    assert find_urls("See https://example.org. Results follow.") == ("https://example.org",)
+
+
+def test_urls_are_unique_in_order_of_appearance():
+    text = "at https://b.org/x and https://a.org/y and again https://b.org/x."
+    assert find_urls(text) == ("https://b.org/x", "https://a.org/y")
+
+
+def test_not_a_url():
+    assert find_urls("no links here, only http as a word") == ()
+    assert find_urls("a bare scheme https:// then nothing") == ()
+
+
+def test_papers_carry_their_urls():
+    text = A[:-1] + ", code at https:// github. com/ lab/moe-router."
+    (paper,) = parse_daily_papers(text)
+    assert paper.urls == ("https://github.com/lab/moe-router",)
+
+
+# -------------------------------------------------------------------- files
+
+
+def test_read_inputs_reads_paragraph_file(tmp_path):
+    path = tmp_path / "daily.txt"
+    path.write_text(f"Daily Papers\n\n{A}\n\n{B}\n", encoding="utf-8")
+    papers = read_inputs([path])
+    assert [p.abstract for p in papers] == [A, B]
+    assert {p.source for p in papers} == {str(path)}
+
+
+def test_read_inputs_crlf_file(tmp_path):
+    path = tmp_path / "crlf.txt"
+    path.write_bytes(f"Daily Papers\r\n\r\n{A}\r\n\r\n{B}\r\n".encode("utf-8"))
+    assert [p.abstract for p in read_inputs([path])] == [A, B]
+
+
+def test_read_inputs_bom_file(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + f"Daily Papers\n\n{A}\n\n{B}\n".encode("utf-8"))
+    papers = read_inputs([path])
+    assert [p.abstract for p in papers] == [A, B]
+    assert papers[0].id == paper_id(A)
+    # a BOM before an abstract with no header does not leak into the text either
+    path.write_bytes(b"\xef\xbb\xbf" + f"{A}\n\n{B}\n".encode("utf-8"))
+    assert [p.abstract for p in read_inputs([path])] == [A, B]
+
+
+def test_read_inputs_drops_duplicates_across_files(tmp_path):
+    first, second = tmp_path / "1.txt", tmp_path / "2.txt"
+    first.write_text(f"{A}\n\n{B}\n", encoding="utf-8")
+    second.write_text(f"{B.replace(' ', '  ')}\n\n{C}\n", encoding="utf-8")
+    papers = read_inputs([first, second])
+    assert [p.id for p in papers] == [paper_id(A), paper_id(B), paper_id(C)]
+    assert papers[1].source == str(first)
+
+
+def _input_error(call, path) -> str:
+    with pytest.raises(InputError) as info:
+        call(path)
+    message = str(info.value)
+    assert str(path) in message, message
+    assert "\n" not in message, message
+    assert info.value.exit_code == 2
+    return message
+
+
+@pytest.mark.parametrize("call", [read_text_file, lambda p: read_inputs([p])], ids=["read_text_file", "read_inputs"])
+class TestBadInput:
+    def test_missing_file(self, tmp_path, call):
+        assert "no such file" in _input_error(call, tmp_path / "absent.txt")
+
+    def test_empty_file(self, tmp_path, call):
+        path = tmp_path / "empty.txt"
+        path.write_bytes(b"")
+        assert "empty" in _input_error(call, path)
+
+    def test_whitespace_only_file(self, tmp_path, call):
+        path = tmp_path / "blank.txt"
+        path.write_bytes(b" \n\t\r\n  \n")
+        assert "empty" in _input_error(call, path)
+
+    def test_directory(self, tmp_path, call):
+        folder = tmp_path / "folder"
+        folder.mkdir()
+        assert "directory" in _input_error(call, folder)
+
+    def test_binary_file(self, tmp_path, call):
+        path = tmp_path / "model.bin"
+        path.write_bytes(b"PK\x03\x04" + b"\x00" * 20 + b"more bytes")
+        message = _input_error(call, path)
+        assert "binary" in message and "offset 4" in message
+
+    def test_non_utf8_bytes_name_the_offset(self, tmp_path, call):
+        prefix = f"Daily Papers\n\n{A[:40]}".encode("utf-8")
+        path = tmp_path / "latin1.txt"
+        path.write_bytes(prefix + b"caf\xe9 " + A[40:].encode("utf-8"))
+        message = _input_error(call, path)
+        offset = len(prefix) + 3
+        assert "UTF-8" in message and f"offset {offset}" in message and "0xe9" in message
+
+
+def test_header_only_file_has_no_abstracts(tmp_path):
+    path = tmp_path / "header.txt"
+    path.write_text("Daily Papers\n", encoding="utf-8")
+    message = _input_error(lambda p: read_inputs([p]), path)
+    assert "no abstracts" in message
+
+
+def test_file_of_only_short_paragraphs_has_no_abstracts(tmp_path):
+    path = tmp_path / "short.txt"
+    path.write_text("Daily Papers\n\nNot an abstract.\n\nNeither is this.\n", encoding="utf-8")
+    _input_error(lambda p: read_inputs([p]), path)
+
+
+def test_one_bad_file_among_good_ones_is_named(tmp_path):
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text(A, encoding="utf-8")
+    bad.write_bytes(b"\xff\xfe" + A.encode("utf-16-le"))
+    with pytest.raises(InputError) as info:
+        read_inputs([good, bad])
+    assert str(bad) in str(info.value) and str(good) not in str(info.value)
+
+
+# -------------------------------------------------------------------- corpus
+
+
+@pytest.fixture(scope="module")
+def corpus_papers(corpus_path):
+    return read_inputs([corpus_path])
+
+
+def test_corpus_has_80_papers_with_unique_ids(corpus_papers):
+    assert len(corpus_papers) == 80
+    ids = [p.id for p in corpus_papers]
+    assert len(set(ids)) == 80
+    assert all(p.id == paper_id(p.abstract) for p in corpus_papers)
+
+
+def test_corpus_header_is_not_an_abstract(corpus_papers):
+    assert all(len(p.abstract.split()) >= 30 for p in corpus_papers)
+    assert not any(p.abstract.startswith("Daily Papers") for p in corpus_papers)
+    assert all("\n" not in p.abstract and p.abstract == p.abstract.strip() for p in corpus_papers)
+
+
+def test_corpus_memdlm_paper_url(corpus_papers):
+    memdlm = [p for p in corpus_papers if "MemDLM" in p.abstract]
+    assert len(memdlm) == 1
+    assert memdlm[0].urls == ("https://github.com/JarvisPei/MemDLM",)
+
+
+def test_corpus_urls_have_no_trailing_punctuation(corpus_papers):
+    urls = [u for p in corpus_papers for u in p.urls]
+    assert len(urls) >= 10
+    assert all(u.startswith(("http://", "https://")) and " " not in u for u in urls)
+    assert not [u for u in urls if u[-1] in ".,;:)]}'\""]

@@ -1,0 +1,173 @@
+"""The whole pipeline on the real corpus: what the graph must contain, and invariants every node and edge keeps."""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+
+import pytest
+
+import kg
+from kg.extract import extract
+from kg.graph import build_graph, paper_iri
+from kg.ingest import read_inputs
+from kg.nlp import default_pipeline
+from kg.normalize import normalize_label
+from kg.records import NodeType, Role
+from kg.resolve import resolve
+
+GENERIC = ["our method", "this paper", "results", "performance", "experiments", "baselines", "existing methods",
+           "the model", "significant interest", "state of the art", "approach", "method", "model"]
+
+
+def names(data: dict) -> list[str]:
+    return [data["label"], *data.get("aliases", [])]
+
+
+def entity_nodes(G):
+    return [(n, d) for n, d in G.nodes(data=True) if d["type"] != NodeType.PAPER.value]
+
+
+@pytest.fixture(scope="module")
+def G(corpus_graph):
+    return corpus_graph.graph
+
+
+@pytest.fixture(scope="module")
+def memdlm_paper(corpus_graph):
+    found = [p for p in corpus_graph.papers() if p["label"] == "MemDLM"]
+    assert len(found) == 1, "expected exactly one paper labelled MemDLM"
+    return found[0]["iri"]
+
+
+@pytest.fixture(scope="module")
+def mismatch(corpus_graph):
+    return corpus_graph.find("train-inference mismatch")
+
+
+def test_corpus_builds_every_paper(corpus_graph):
+    assert len(corpus_graph.papers()) == 80
+    assert corpus_graph.failed == ()
+
+
+def test_memdlm_paper_proposes_memdlm(G, memdlm_paper):
+    proposed = [v for _, v, role in G.out_edges(memdlm_paper, keys=True) if role == Role.PROPOSES.value]
+    assert any("MemDLM" in names(G.nodes[v]) for v in proposed), [G.nodes[v]["label"] for v in proposed]
+
+
+def test_memdlm_paper_addresses_train_inference_mismatch(G, memdlm_paper, mismatch):
+    assert G.nodes[mismatch]["type"] == NodeType.PROBLEM.value
+    assert G.has_edge(memdlm_paper, mismatch, key=Role.ADDRESSES.value)
+
+
+def test_train_inference_mismatch_links_many_papers(G, mismatch, memdlm_paper):
+    linked = {p for p, _ in G.in_edges(mismatch)}
+    assert len(linked) >= 6
+    assert memdlm_paper in linked
+    assert set(G.nodes[mismatch]["papers"]) == linked
+
+
+def test_qwen_models_link_several_papers(G):
+    qwen = [(n, d) for n, d in entity_nodes(G) if any("Qwen" in name for name in names(d))]
+    assert qwen
+    papers = {p for n, _ in qwen for p, _ in G.in_edges(n)}
+    assert len(papers) >= 3
+    assert {d["type"] for _, d in qwen} == {NodeType.MODEL.value}
+
+
+def test_acronym_definition_gives_one_entity_with_both_names(G):
+    holders = [(n, d) for n, d in entity_nodes(G) if "DLMs" in names(d)]
+    assert len(holders) == 1, [d["label"] for _, d in holders]
+    node, data = holders[0]
+    assert normalize_label(data["label"]) == "diffusion language model"
+    assert "DLMs" in data["aliases"]
+    # the short form did not become a concept of its own
+    assert not [n for n, d in entity_nodes(G) if normalize_label(d["label"]) in ("dlm", "dlms") and n != node]
+    assert len(data["papers"]) >= 2
+
+
+def test_every_evidence_item_points_into_its_abstract(G):
+    checked = 0
+    for paper, entity, role, data in G.edges(keys=True, data=True):
+        abstract = G.nodes[paper]["abstract"]
+        assert data["role"] == role and data["paper"] == paper
+        assert data["evidence"], (paper, entity, role)
+        for ev in data["evidence"]:
+            assert 0 <= ev["start"] < ev["end"] <= len(abstract)
+            assert abstract[ev["start"]:ev["end"]] == ev["text"], (paper, ev)
+            assert ev["text"] in ev["sentence"], (paper, ev)
+            assert ev["sentence"] in abstract
+            checked += 1
+    assert checked > 500
+
+
+def test_edges_go_from_papers_to_entities(G):
+    for paper, entity in G.edges():
+        assert G.nodes[paper]["type"] == NodeType.PAPER.value
+        assert G.nodes[entity]["type"] != NodeType.PAPER.value
+
+
+def test_no_generic_phrase_is_a_node(G):
+    generic = {normalize_label(g) for g in GENERIC}
+    bad = [d["label"] for _, d in G.nodes(data=True) if normalize_label(d["label"]) in generic]
+    assert not bad
+
+
+def test_no_two_entities_share_a_normalized_label(G):
+    by_key = defaultdict(list)
+    for node, data in entity_nodes(G):
+        by_key[normalize_label(data["label"])].append(node)
+    assert not {k: v for k, v in by_key.items() if len(v) > 1}
+
+
+def test_every_paper_has_a_label(corpus_graph):
+    assert all(p["label"].strip() for p in corpus_graph.papers())
+
+
+def test_entity_papers_match_edges(G):
+    for node, data in entity_nodes(G):
+        assert data["papers"] == sorted({p for p, _ in G.in_edges(node)}), node
+
+
+@pytest.mark.xfail(strict=False, reason="library bug: a model name ending in a size suffix at the end of a sentence "
+                   "('... Qwen3-8B. Next sentence') keeps the full stop: the tokenizer leaves '8B.' whole, the "
+                   "sentencizer does not split there, and the entity becomes 'Qwen3-8B. Learned' (in the corpus: "
+                   "alias 'DeepSeek-R1-Distill-Qwen-7B.')")
+def test_sentence_final_model_name_has_no_full_stop():
+    g = kg.from_texts(["We fine-tune a reasoning policy on top of Qwen3-8B. Learned adapters then transfer "
+                       "to several other open models without further tuning."])
+    labels = [n for e in g.entities() for n in names(e)]
+    assert "Qwen3-8B" in labels, labels
+    assert not [n for n in labels if n.endswith(".")], labels
+
+
+# --------------------------------------------------------- one failing paper
+
+
+class FailOn:
+    """A real pipeline (the default one) that raises on one given abstract, as a broken component would."""
+
+    def __init__(self, nlp, bad_text: str) -> None:
+        self.nlp, self.bad_text = nlp, bad_text
+
+    def __call__(self, text: str):
+        if text == self.bad_text:
+            raise ValueError("component crashed on this abstract")
+        return self.nlp(text)
+
+
+def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
+    papers = read_inputs([corpus_path])
+    bad = next(p for p in papers if "MemDLM" in p.abstract)
+    with caplog.at_level(logging.ERROR, logger="kg.extract"):
+        extraction = extract(papers, nlp=FailOn(default_pipeline(), bad.abstract))
+    assert [p.id for p, _ in extraction.failed] == [bad.id]
+    assert "component crashed" in extraction.failed[0][1]
+    assert len(extraction.papers) == 79 and bad.id not in {p.id for p in extraction.papers}
+    assert not [m for m in extraction.mentions if m.paper_id == bad.id]
+    assert any(bad.id in r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR)
+    # the rest still builds into a graph without the failed paper
+    entities, keys = resolve(extraction.mentions)
+    G = build_graph(extraction.papers, extraction.mentions, entities, keys)
+    assert paper_iri(bad.id) not in G
+    assert sum(1 for _, t in G.nodes(data="type") if t == NodeType.PAPER.value) == 79
