@@ -81,10 +81,6 @@ def test_papers_of_by_role(small, paper_of):
     assert {p["iri"] for p in small.papers_of("knowledge distillation", "uses")} == set(paper_of.values())
 
 
-@pytest.mark.xfail(strict=False, reason="library bug: find(name) returns the first node in graph order whose label "
-                   "matches, and papers come first; a paper is labelled with what it proposes, so find('TinyStudent') "
-                   "(or find('MemDLM') on the corpus) gives the paper, not the entity, and papers_of('TinyStudent') "
-                   "is [] (the docstring says the paper is the fallback)")
 def test_find_prefers_the_entity_over_the_paper_named_after_it(small, paper_of):
     node = small.find("TinyStudent")
     assert small.graph.nodes[node]["type"] == "Method"

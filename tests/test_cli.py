@@ -172,9 +172,6 @@ def test_query_text_after_options(ttl, capsys):
     assert len(rows) >= 6 and "MemDLM" in {r["title"] for r in rows}
 
 
-@pytest.mark.xfail(strict=False, reason="library bug: --param is appended as a trailing VALUES clause, which SPARQL "
-                   "joins after grouping/aggregation, so with COUNT/GROUP BY the binding filters nothing and the "
-                   "count is over all entities (73 instead of 9 on the corpus), silently")
 def test_query_param_filters_an_aggregate(ttl, capsys):
     inline = ('SELECT (COUNT(DISTINCT ?paper) AS ?n) WHERE { ?paper kg:addresses ?e . '
               '?e rdfs:label "train-inference mismatch" }')

@@ -129,10 +129,6 @@ def test_entity_papers_match_edges(G):
         assert data["papers"] == sorted({p for p, _ in G.in_edges(node)}), node
 
 
-@pytest.mark.xfail(strict=False, reason="library bug: a model name ending in a size suffix at the end of a sentence "
-                   "('... Qwen3-8B. Next sentence') keeps the full stop: the tokenizer leaves '8B.' whole, the "
-                   "sentencizer does not split there, and the entity becomes 'Qwen3-8B. Learned' (in the corpus: "
-                   "alias 'DeepSeek-R1-Distill-Qwen-7B.')")
 def test_sentence_final_model_name_has_no_full_stop():
     g = kg.from_texts(["We fine-tune a reasoning policy on top of Qwen3-8B. Learned adapters then transfer "
                        "to several other open models without further tuning."])

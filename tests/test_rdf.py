@@ -116,8 +116,6 @@ def test_known_terms_resolve():
     assert str(kg.namespace.KG.Paper) == "https://w3id.org/litkg/ontology#Paper"
 
 
-@pytest.mark.xfail(strict=False, reason="library bug: kg/namespace.py (and render_namespace) do not set _fail = True "
-                   "on the DefinedNamespace, so with rdflib 7 a misspelt term only warns and returns a URIRef")
 @pytest.mark.filterwarnings("ignore:Code. proposes_typo is not defined")
 def test_misspelt_term_raises():
     with pytest.raises(AttributeError):
@@ -168,9 +166,6 @@ def test_configurable_base(corpus_path):
     assert sorted(back.edges(keys=True)) == sorted(g.graph.edges(keys=True))
 
 
-@pytest.mark.xfail(strict=False, reason="library bug: the base IRI does not survive Turtle: to_rdf binds it as the "
-                   "'id' prefix, but rdflib's serializer drops that prefix (no IRI can be written as id:local because "
-                   "of the '/' in paper/..., method/...), so from_rdf/kg.load fall back to the default base")
 def test_custom_base_survives_turtle_round_trip():
     base = "http://example.org/x/"
     g = kg.from_texts(["We propose FooNet, a transformer that mitigates exposure bias on ImageNet and CIFAR-10."],
