@@ -102,19 +102,24 @@ def _continues_name(word: Span, current: list[Span]) -> bool:
             and current[-1].text[:1].isupper() and word.text.lower() not in _NEVER_IN_NAMES)
 
 
-def candidate_chunks(sent: Span) -> list[list[Span]]:
-    """Runs of non-boundary words in *sent*."""
-    chunks, current = [], []
-    for word in word_spans(sent):
-        if _is_boundary(word) and not _continues_name(word, current):
+def _runs(words: list[Span], is_break) -> list[list[Span]]:
+    """Maximal runs of *words* between the words for which ``is_break(word, current_run)`` holds."""
+    runs, current = [], []
+    for word in words:
+        if is_break(word, current):
             if current:
-                chunks.append(current)
+                runs.append(current)
             current = []
         else:
             current.append(word)
     if current:
-        chunks.append(current)
-    return chunks
+        runs.append(current)
+    return runs
+
+
+def candidate_chunks(sent: Span) -> list[list[Span]]:
+    """Runs of non-boundary words in *sent*."""
+    return _runs(word_spans(sent), lambda word, run: _is_boundary(word) and not _continues_name(word, run))
 
 
 def _trim(words: list[Span]) -> list[Span]:
@@ -221,14 +226,4 @@ def _inline_definition(span: Span, words: list[Span]) -> Term | None:
 
 def _split_at(chunk: list[Span], taken: set[int]) -> list[list[Span]]:
     """Split a chunk around words already covered by another component's term."""
-    runs, current = [], []
-    for word in chunk:
-        if taken.intersection(range(word.start, word.end)):
-            if current:
-                runs.append(current)
-            current = []
-        else:
-            current.append(word)
-    if current:
-        runs.append(current)
-    return runs
+    return _runs(chunk, lambda word, run: bool(taken.intersection(range(word.start, word.end))))
