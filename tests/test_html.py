@@ -10,6 +10,7 @@ import copy
 import hashlib
 import json
 import logging
+import os
 import random
 import re
 import shutil
@@ -326,16 +327,23 @@ def test_atomic_write_leaves_no_temp_files(tmp_path, monkeypatch):
     def fail(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr(html_export.os, "replace", fail)
+    monkeypatch.setattr(os, "replace", fail)
     with pytest.raises(ExportError, match="disk full"):
         write_html(hostile_graph(), out)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["graph.html"]
     assert out.read_bytes() == before
 
 
-def test_missing_folder_is_an_export_error(tmp_path):
-    with pytest.raises(ExportError, match="does not exist"):
-        write_html(small_graph(), tmp_path / "nope" / "graph.html")
+def test_missing_folders_are_created_like_other_exports(tmp_path):
+    out = write_html(small_graph(), tmp_path / "views" / "qwen.html")
+    assert out.is_file() and sorted(p.name for p in out.parent.iterdir()) == ["qwen.html"]
+
+
+def test_unwritable_target_is_an_export_error(tmp_path):
+    (tmp_path / "graph.html").mkdir()  # a folder where the file should go
+    with pytest.raises(ExportError, match="cannot write"):
+        write_html(small_graph(), tmp_path / "graph.html")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["graph.html"]
 
 
 @pytest.mark.parametrize("make", [small_graph, hostile_graph, lambda: neighbourhood(small_graph(), QWEN, 1)])
@@ -587,7 +595,8 @@ def test_browser_filters(open_page, tmp_path):
     page.page.select_option("#theme", "")
     assert page.visible() == n
 
-    # hover: neighbours keep their colour, the rest is dimmed
+    # hover: neighbours keep their colour, the rest is dimmed (read through vis's
+    # DataView, kgNetwork.body.data.nodes: the page keeps its DataSet private)
     qwen = page.node_id(QWEN)
     x, y = page.js("""id => { const p = kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id]);
         const r = document.querySelector('#graph canvas').getBoundingClientRect(); return [r.left + p.x, r.top + p.y]; }""", qwen)
@@ -604,9 +613,11 @@ def test_browser_filters(open_page, tmp_path):
 
 
 @pytest.mark.browser
-def test_browser_hostile_page_runs_no_script(open_page, tmp_path):
+@pytest.mark.parametrize("bypass_csp", [False, True], ids=["with-csp", "csp-bypassed"])
+def test_browser_hostile_page_runs_no_script(open_page, tmp_path, bypass_csp):
+    # with the CSP bypassed, escaping and textContent alone must keep the payloads inert
     G = hostile_graph()
-    page = open_page(write_html(G, tmp_path / "hostile.html", title=HOSTILE))
+    page = open_page(write_html(G, tmp_path / "hostile.html", title=HOSTILE), bypass_csp=bypass_csp)
     assert page.visible() == len(G)
     assert page.js("document.title") == HOSTILE
     paper = page.node_id(f"{BASE}/paper/{ALERT}")
@@ -623,7 +634,7 @@ def test_browser_hostile_page_runs_no_script(open_page, tmp_path):
     assert page.js("document.querySelectorAll('img, iframe, object, embed').length") == 0
     assert page.js("document.querySelectorAll('script').length") == 4
     page.page.wait_for_timeout(200)
-    page.screenshot("hostile.png")
+    page.screenshot(f"hostile-{'no-csp' if bypass_csp else 'csp'}.png")
     page.assert_quiet()
 
 

@@ -24,15 +24,15 @@ import json
 import logging
 import math
 import os
-import tempfile
 from importlib import resources
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import networkx as nx
 from markupsafe import Markup
 
 from kg.errors import ExportError
+from kg.export import atomic_write
 from kg.records import NodeType, Role
 
 __all__ = ["write_html", "neighbourhood"]
@@ -100,7 +100,7 @@ def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str =
     """Write ``G`` as one self-contained interactive HTML page.
 
     The file is written atomically (temporary file in the same folder, then
-    ``os.replace``); ``G`` is not modified.
+    ``os.replace``; missing folders are created); ``G`` is not modified.
 
     Parameters
     ----------
@@ -136,7 +136,7 @@ def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str =
     data = _page_data(G, ids, title)
     net = _network(G, ids, data)
     html = _render(net, data)
-    _write_atomic(path, html)
+    _write(path, html)
     log.info("wrote %s (%d nodes, %d edges, %d bytes)", path, len(ids), G.number_of_edges(), len(html))
     return path
 
@@ -264,7 +264,7 @@ def _mention_spans(G: nx.MultiDiGraph, paper: Any, abstract: str, ids: dict[Any,
     """
     to_js = _utf16_offsets(abstract)
     spans, dropped = [], 0
-    for _, entity, attrs in G.out_edges(paper, data=True):
+    for _, entity, key, attrs in G.out_edges(paper, keys=True, data=True):
         for ev in attrs.get("evidence") or ():
             start, end, text = ev.get("start"), ev.get("end"), ev.get("text")
             ok = (isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(abstract)
@@ -272,7 +272,7 @@ def _mention_spans(G: nx.MultiDiGraph, paper: Any, abstract: str, ids: dict[Any,
             if not ok:
                 dropped += 1
                 continue
-            spans.append([to_js(start), to_js(end), ids[entity], str(attrs.get("role") or "")])
+            spans.append([to_js(start), to_js(end), ids[entity], str(attrs.get("role") or key)])
     if dropped:
         log.warning("paper %s: dropped %d evidence span(s) whose offsets do not match the abstract",
                     paper, dropped)
@@ -280,7 +280,7 @@ def _mention_spans(G: nx.MultiDiGraph, paper: Any, abstract: str, ids: dict[Any,
     return spans
 
 
-def _utf16_offsets(text: str):
+def _utf16_offsets(text: str) -> Callable[[int], int]:
     """Map code-point offsets in ``text`` to UTF-16 code-unit offsets."""
     if all(ord(ch) <= 0xFFFF for ch in text):
         return lambda i: i
@@ -427,23 +427,10 @@ def _csp_hash(script: str) -> str:
     return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file in the same folder."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise ExportError(f"cannot write {path}: folder {folder} does not exist")
+def _write(path: Path, text: str) -> None:
+    """Write ``text`` atomically with the package's helper (temp file beside ``path``)."""
     payload = text.encode("utf-8", errors="replace")  # lone surrogates become '?'
-    tmp = None
     try:
-        with tempfile.NamedTemporaryFile("wb", dir=folder, prefix=f".{path.name}.", suffix=".tmp",
-                                         delete=False) as f:
-            tmp = f.name
-            f.write(payload)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        atomic_write(path, lambda tmp: tmp.write_bytes(payload))
     except OSError as exc:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
         raise ExportError(f"cannot write {path}: {exc}") from exc

@@ -80,6 +80,39 @@
     state.visible = shown;
   }
 
+  // Starting positions for big views, where vis's improvedLayout is off and it
+  // would put every node on one circle that a bounded stabilization cannot
+  // untangle: papers spread over a disk, each entity at the centre of its
+  // papers. Seeded, so the same graph always gets the same layout.
+  function seedPositions(ids) {
+    let seed = 7;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const radius = 45 * Math.sqrt(ids.size);
+    const inDisk = () => {
+      const r = radius * Math.sqrt(random());
+      const a = 2 * Math.PI * random();
+      return { x: r * Math.cos(a), y: r * Math.sin(a) };
+    };
+    const pos = new Map();
+    for (const id of ids) if (isPaper(byId.get(id))) pos.set(id, inDisk());
+    for (const id of ids) {
+      if (pos.has(id)) continue;
+      const placed = (neighbours.get(id) || []).filter((nb) => pos.has(nb) && isPaper(byId.get(nb)));
+      if (!placed.length) {
+        pos.set(id, inDisk());
+        continue;
+      }
+      const c = placed.reduce((acc, nb) => ({ x: acc.x + pos.get(nb).x, y: acc.y + pos.get(nb).y }), { x: 0, y: 0 });
+      pos.set(id, { x: c.x / placed.length + 40 * (random() - 0.5), y: c.y / placed.length + 40 * (random() - 0.5) });
+    }
+    return pos;
+  }
+
   // --- vis data: labels and DOM tooltips added to pyvis's styling ------------
   const SHORT = 40;
   const shorten = (s) => (s.length > SHORT ? s.slice(0, SHORT - 1) + "…" : s);
@@ -106,13 +139,17 @@
     return tip;
   }
 
+  computeVisible();
+  const seeded = VIS.options.layout.improvedLayout ? new Map() : seedPositions(state.visible);
   const nodes = new vis.DataSet(
-    VIS.nodes.map((v) => Object.assign({}, v, { label: shorten(byId.get(v.id).label), title: nodeTooltip(byId.get(v.id)) }))
+    VIS.nodes.map((v) => Object.assign({}, v, seeded.get(v.id), {
+      label: shorten(byId.get(v.id).label),
+      title: nodeTooltip(byId.get(v.id)),
+    }))
   );
   const edges = new vis.DataSet(
     VIS.edges.map((v) => Object.assign({}, v, { title: edgeTooltip(edgeById.get(v.id)) }))
   );
-  computeVisible();
   const nodeView = new vis.DataView(nodes, { filter: (n) => state.visible.has(n.id) });
   const edgeView = new vis.DataView(edges, { filter: (e) => state.visible.has(e.from) && state.visible.has(e.to) });
   const network = new vis.Network($("graph"), { nodes: nodeView, edges: edgeView }, VIS.options);
@@ -277,8 +314,21 @@
       applyFilters();
     }
     network.selectNodes([id]);
-    network.focus(id, { scale: Math.max(network.getScale(), 1), animation: { duration: 400, easingFunction: "easeInOutQuad" } });
     openPanel(id);
+    network.focus(id, {
+      scale: Math.max(network.getScale(), 1),
+      offset: { x: visibleCentreOffset(), y: 0 },
+      animation: { duration: 400, easingFunction: "easeInOutQuad" },
+    });
+  }
+
+  // Horizontal offset that centres a focused node between the controls card
+  // and the side panel rather than under one of them.
+  function visibleCentreOffset() {
+    const width = $("graph").clientWidth;
+    const left = $("controls").getBoundingClientRect().right;
+    const right = panel.hidden ? width : panel.getBoundingClientRect().left;
+    return right - left > 200 ? (left + right) / 2 - width / 2 : 0;
   }
 
   // --- hover: neighbours highlighted, the rest dimmed ------------------------
