@@ -9,6 +9,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .normalize import is_acronym, normalize_label
+from .nlp.terms import sentence_of, sentences
 from .records import Mention, Paper, Role
 
 __all__ = ["Extraction", "extract", "mentions_from_doc", "paper_label"]
@@ -34,7 +35,7 @@ def mentions_from_doc(doc: Doc, paper: Paper) -> list[Mention]:
         span = doc[term.start:term.end]
         mentions.append(Mention(
             paper_id=paper.id, text=span.text, label=term.label, type=term.type, role=term.role,
-            start=span.start_char, end=span.end_char, sentence=span.sent.text.strip(),
+            start=span.start_char, end=span.end_char, sentence=sentence_of(doc, span.start).text.strip(),
             aliases=tuple(a for a in term.aliases if a != term.label), source=term.source))
     return mentions
 
@@ -46,7 +47,7 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     for mention in named or proposed:
         short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]
         return short[0] if short else mention.label
-    first = next(doc.sents).text.split()
+    first = sentences(doc)[0].text.split()
     return " ".join(first[:LABEL_WORDS]).rstrip(",;:.") + ("…" if len(first) > LABEL_WORDS else "")
 
 

@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span
 
 from ..normalize import is_acronym, singular
 from .rules import boundary_words, head_types
-from .terms import Term, register_extensions
+from .terms import Term, register_extensions, sentence_of
 
 __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 
@@ -47,7 +47,7 @@ def _close_paren(doc: Doc, i: int) -> int | None:
     for j in range(i + 1, min(len(doc), i + MAX_INNER_TOKENS)):
         if doc[j].text == ")":
             return j
-        if doc[j].text in "(;" or doc[j].is_sent_start:
+        if doc[j].text in "(;" or sentence_of(doc, j).start == j:
             return None
     return None
 
@@ -61,7 +61,7 @@ def _valid_short_form(span: Span) -> bool:
 def _window_start(doc: Doc, paren: int, short: str) -> int:
     """First token of the words that may hold the long form of *short* before *paren*."""
     max_words = min(len(short) + 5, 2 * len(short))
-    sent_start, i, words = doc[paren].sent.start, paren, 0
+    sent_start, i, words = sentence_of(doc, paren).start, paren, 0
     while i > sent_start and words < max_words and doc[i - 1].text not in _HARD_STOPS:
         i -= 1
         words += bool(doc[i].whitespace_)
@@ -70,8 +70,8 @@ def _window_start(doc: Doc, paren: int, short: str) -> int:
 
 def _trailing_chunk_start(doc: Doc, paren: int) -> int:
     """Start of the run of non-boundary words just before *paren* (fallback long form)."""
-    i = paren
-    while i > doc[paren].sent.start:
+    i, sent_start = paren, sentence_of(doc, paren).start
+    while i > sent_start:
         prev = doc[i - 1]
         if prev.is_punct and prev.text not in "-–" or prev.lower_ in boundary_words() or prev.like_num:
             break

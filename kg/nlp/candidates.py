@@ -19,7 +19,7 @@ from ..normalize import is_acronym, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import boundary_words, generic_terms, head_types, leading_modifiers
-from .terms import Term, register_extensions
+from .terms import Term, register_extensions, sentence_of, sentences
 
 __all__ = ["CandidateFinder", "word_spans", "is_name_word", "candidate_chunks"]
 
@@ -98,7 +98,7 @@ def _is_boundary(word: Span) -> bool:
 
 def _continues_name(word: Span, current: list[Span]) -> bool:
     """A title-cased word after a capitalised one belongs to a name ("Datamodel Matching", "Importance Sampling")."""
-    return (bool(current) and word.text[:1].isupper() and word.text[1:].islower() and word.start != word.sent.start
+    return (bool(current) and word.text[:1].isupper() and word.text[1:].islower() and word.start != sentence_of(word.doc, word.start).start
             and current[-1].text[:1].isupper() and word.text.lower() not in _NEVER_IN_NAMES)
 
 
@@ -201,7 +201,7 @@ class CandidateFinder:
     def __call__(self, doc: Doc) -> Doc:
         terms = list(doc._.kg_terms or [])
         taken = {i for t in terms for i in range(t.start, t.end)}
-        for sent in doc.sents:
+        for sent in sentences(doc):
             for chunk in candidate_chunks(sent):
                 for run in _split_at(chunk, taken):
                     words, hint = _kind_hint(_trim(run))

@@ -15,7 +15,7 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label
 from ..records import NodeType, Role
-from .terms import Term, register_extensions
+from .terms import Term, register_extensions, text_of, sentences
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE"]
 
@@ -43,7 +43,7 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     coined name later in the same sentence.
     """
     chosen = []
-    for sent in doc.sents:
+    for sent in sentences(doc):
         for cue in PROPOSAL_CUE.finditer(sent.text):
             cue_end = sent.start_char + cue.end()
             after = sorted((t for t in terms if doc[t.start].idx >= cue_end and t.end <= sent.end),
@@ -53,7 +53,7 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                 chosen.append(fresh[0])
             chosen += [t for t in fresh[1:] if _is_named(t) and t.source != "lexicon" and _introduced_here(t, terms, sent)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
-               and APPOSITIVE_CUE.match(doc.text[doc[t.end - 1].idx + len(doc[t.end - 1].text):][:40])]
+               and APPOSITIVE_CUE.match(text_of(doc)[doc[t.end - 1].idx + len(doc[t.end - 1].text):][:40])]
     return chosen
 
 

@@ -16,7 +16,7 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType
 from .rules import head_types, lexicon_index
-from .terms import Term, register_extensions
+from .terms import Term, register_extensions, text_of, sentence_of
 
 __all__ = ["TypeAssigner", "type_from_shape", "type_from_head"]
 
@@ -58,11 +58,11 @@ def type_from_head(label: str) -> NodeType | None:
 
 def _context_type(doc: Doc, term: Term) -> NodeType | None:
     span = doc[term.start:term.end]
-    before = doc.text[max(span.sent.start_char, span.start_char - 40):span.start_char]
-    after = doc.text[span.end_char:span.end_char + 25]
+    before = text_of(doc)[max(sentence_of(doc, span.start).start_char, span.start_char - 40):span.start_char]
+    after = text_of(doc)[span.end_char:span.end_char + 25]
     if _BENCH_AFTER.match(after):
         return NodeType.BENCHMARK
-    appositive = _APPOSITIVE_KIND.match(doc.text[span.end_char:span.end_char + 80])
+    appositive = _APPOSITIVE_KIND.match(text_of(doc)[span.end_char:span.end_char + 80])
     if appositive:
         return _KIND_TYPE.get(appositive.group("kind").lower(), NodeType.METHOD)
     if _PROBLEM_BEFORE.search(before) and type_from_head(term.label) in (None, NodeType.PROBLEM):

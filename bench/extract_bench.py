@@ -1,0 +1,48 @@
+"""Extraction speed: the kg_ pipeline against spaCy's tokenizer alone, on the same abstracts, in one run.
+
+Usage: .venv/bin/python bench/extract_bench.py [CORPUS] [--repeat N]
+Prints words per second for each and the cost ratio (target: extraction ≤ 3× the tokenizer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from kg.ingest import read_inputs
+from kg.nlp import build_pipeline
+
+DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "daily_papers.txt"
+
+
+def best_time(fn, texts, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for text in texts:
+            fn(text)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", nargs="?", default=str(DEFAULT_CORPUS))
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    texts = [p.abstract for p in read_inputs([args.corpus])]
+    nlp = build_pipeline()
+    nlp(texts[0])  # warm up: matcher patterns, lazy tables
+    words = sum(len(t.split()) for t in texts)
+    tokenizer = best_time(nlp.make_doc, texts, args.repeat)
+    full = best_time(nlp, texts, args.repeat)
+    print(f"corpus: {len(texts)} abstracts, {words} words; best of {args.repeat} runs")
+    print(f"{'stage':<22}{'seconds':>10}{'words/s':>12}")
+    print(f"{'tokenizer only':<22}{tokenizer:>10.4f}{words / tokenizer:>12,.0f}")
+    print(f"{'kg_ pipeline':<22}{full:>10.4f}{words / full:>12,.0f}")
+    print(f"ratio pipeline / tokenizer: {full / tokenizer:.2f}x (target <= 3x)")
+
+
+if __name__ == "__main__":
+    main()
