@@ -34,9 +34,15 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "leaderboard": NodeType.BENCHMARK, "corpus": NodeType.BENCHMARK, "task": NodeType.PROBLEM,
                "problem": NodeType.PROBLEM, "framework": NodeType.METHOD, "method": NodeType.METHOD,
                "approach": NodeType.METHOD, "algorithm": NodeType.METHOD, "paradigm": NodeType.METHOD,
-               "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL}
+               "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL,
+               "strategy": NodeType.METHOD, "procedure": NodeType.METHOD, "technique": NodeType.METHOD,
+               "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL}
 _PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
+_ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
+# Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
+_GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique", "paradigm",
+                  "scheme", "checkpoint"}
 _PROBLEM_SUFFIXES = ("ment", "tion", "ity", "ing", "ness", "ance", "ence", "ism", "ancy")
 
 
@@ -87,6 +93,8 @@ def is_name_word(word: Span) -> bool:
 def _is_boundary(word: Span) -> bool:
     text = word.text
     low = text.lower()
+    if _ENUMERATION.match(text) or _bracketed(word):
+        return True
     if len(word) == 1:
         tok = word[0]
         if (_edge_punct(tok) and text not in "-–") or tok.like_num or tok.is_currency or text in "%=<>±×":
@@ -146,12 +154,19 @@ def _trim_around_names(words: list[Span]) -> list[Span]:
     return words[:names[-1] + 1]
 
 
+def _bracketed(word: Span) -> bool:
+    """A placeholder token such as [MASK] or [CLS]."""
+    doc = word.doc
+    return 0 < word.start and word.end < len(doc) and doc[word.start - 1].text == "[" and doc[word.end].text == "]"
+
+
 def _kind_hint(words: list[Span]) -> tuple[list[Span], NodeType | None]:
     """Strip a trailing kind word after a name ("BLINK benchmark") and keep it as a type hint."""
     if len(words) < 2:
         return words, None
     last = singular(words[-1].text.lower())
-    if last in _KIND_WORDS and (any(is_name_word(w) for w in words[:-1]) or last in ("task", "problem")):
+    if last in _KIND_WORDS and (any(is_name_word(w) for w in words[:-1]) or last in ("task", "problem")
+                                or last in _GENERIC_KINDS):
         return words[:-1], _KIND_WORDS[last]
     return words, None
 
@@ -168,8 +183,23 @@ def _is_problem_noun(word: str) -> bool:
             and singular(low) not in generic_terms())
 
 
+def _lone_named_kind(words: list[Span]) -> bool:
+    """"realignment framework" → "realignment": one specific word that its kind word vouched for."""
+    return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
+            and singular(words[0].text.lower()) not in generic_terms() and words[0].text.lower() not in boundary_words())
+
+
+def _plural_category(words: list[Span]) -> bool:
+    """"reasoning benchmarks", "harmful datasets": a lower-case plural category, not a named dataset."""
+    last = words[-1].text
+    return (last.lower() in ("benchmarks", "datasets", "suites", "models", "methods", "approaches")
+            and all(w.text.islower() for w in words))
+
+
 def _accept(words: list[Span], sent: Span) -> bool:
     if not words or len(words) > MAX_TERM_WORDS or any("://" in w.text or "www." in w.text for w in words):
+        return False
+    if _plural_category(words) and singular(words[-1].text.lower()) in ("benchmark", "dataset", "suite"):
         return False
     text = " ".join(w.text for w in words).lower()
     if singular(text) in generic_terms() or all(singular(w.text.lower()) in generic_terms() for w in words):
@@ -207,7 +237,7 @@ class CandidateFinder:
                     words, hint = _kind_hint(_trim(run))
                     words = _trim_around_names(words)
                     words = words[-self.max_words:] if len(words) > self.max_words else words
-                    if _accept(words, sent):
+                    if _accept(words, sent) or (hint and _lone_named_kind(words)):
                         span = doc[words[0].start:words[-1].end]
                         terms.append(_inline_definition(span, words) or Term(span.start, span.end, span.text, "chunk", type=hint))
         doc._.kg_terms = terms
