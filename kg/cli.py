@@ -81,6 +81,28 @@ def cmd_evaluate(args) -> int:
     return 0
 
 
+def cmd_view(args) -> int:
+    """Write the HTML page of one node's neighbourhood (NODE given by IRI or name)."""
+    from .api import load
+    from .export.html import neighbourhood, write_html
+    if not Path(args.graph).exists():
+        raise InputError(f"{args.graph}: no such graph file (make one with: kg build INPUT... --out DIR)")
+    if args.depth < 0:
+        raise InputError(f"--depth {args.depth}: expected 0 or more hops")
+    graph = load(args.graph)
+    try:
+        node = graph.find(args.node)
+    except KeyError:
+        raise InputError(f"{args.node!r}: no node with this IRI, name or alias in {args.graph}") from None
+    view = neighbourhood(graph.graph, node, depth=args.depth)
+    label = graph.graph.nodes[node].get("label") or node
+    papers = sum(1 for _, t in view.nodes(data="type") if t == "Paper")
+    hops = f"{args.depth} hop{'' if args.depth == 1 else 's'}"
+    path = write_html(view, args.out, title=f"litkg · {label} · {hops}, {papers} paper{'' if papers == 1 else 's'}")
+    print(f"wrote      {path} ({view.number_of_nodes()} nodes, {view.number_of_edges()} edges within {hops} of {label})")
+    return 0
+
+
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kg", description="Paper abstracts → knowledge graph (RDF, HTML, JSON).")
     parser.add_argument("--version", action="version", version=f"kg {__version__}")
@@ -110,6 +132,14 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--gold", default="tests/gold", help="folder of gold *.jsonl and split.json")
     p.add_argument("--errors", choices=["dev", "test", "all"], help="also list misses and false positives of a part")
     p.set_defaults(func=cmd_evaluate)
+
+    p = sub.add_parser("view", help="write the HTML page of one node's neighbourhood")
+    p.add_argument("node", metavar="NODE", help="an IRI, or a name or alias (entities before papers)")
+    p.add_argument("--depth", type=int, default=1, metavar="N", help="hops from NODE, either direction (default 1)")
+    p.add_argument("--out", required=True, metavar="FILE", help="the HTML file to write")
+    p.add_argument("--graph", default="exports/graph.ttl", metavar="GRAPH.ttl",
+                   help="the graph to read (default exports/graph.ttl)")
+    p.set_defaults(func=cmd_view)
     return parser
 
 

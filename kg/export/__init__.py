@@ -60,7 +60,8 @@ def write_json(G: nx.MultiDiGraph, path: Path) -> None:
 
 def _write_html(G: nx.MultiDiGraph, path: Path) -> None:
     from .html import write_html
-    write_html(G, path)
+    papers = sum(1 for _, t in G.nodes(data="type") if t == "Paper")
+    write_html(G, path, title=f"litkg · {papers} paper{'' if papers == 1 else 's'}")
 
 
 EXPORTERS: dict[str, Callable[[nx.MultiDiGraph, Path], None]] = {
