@@ -39,6 +39,7 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL}
 _PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
+_ED_NOUNS = {"speed", "seed", "feed", "need", "breed", "embed", "hundred", "shed"}
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique", "paradigm",
@@ -131,10 +132,17 @@ def candidate_chunks(sent: Span) -> list[list[Span]]:
 
 
 def _trim(words: list[Span]) -> list[Span]:
+    """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
     modifiers = leading_modifiers()
     while words and words[0].text.lower() in modifiers:
         words = words[1:]
+    while words and _is_participle(words[-1].text):
+        words = words[:-1]
     return words
+
+
+def _is_participle(word: str) -> bool:
+    return word.islower() and word.isalpha() and len(word) > 4 and word.endswith("ed") and word not in _ED_NOUNS
 
 
 def _trim_around_names(words: list[Span]) -> list[Span]:
