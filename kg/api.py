@@ -83,13 +83,24 @@ class KnowledgeGraph:
         return write_exports(self.graph, out_dir, names or tuple(EXPORTERS))
 
 
-def _build(papers, base: str) -> KnowledgeGraph:
+def _build(papers, base: str, inputs=()) -> KnowledgeGraph:
+    from . import __version__
+    from .rdf import build_time
     extraction = extract(papers)
     if not extraction.papers:
         raise InputError("no paper could be extracted")
     entities, keys = resolve(extraction.mentions)
     graph = build_graph(extraction.papers, extraction.mentions, entities, keys, base=base)
+    # what the RDF export records as the build (a prov:Activity); no wall-clock time unless SOURCE_DATE_EPOCH is set
+    graph.graph["provenance"] = {"software": "litkg", "version": __version__, "inputs": list(inputs),
+                                 "time": build_time()}
     return KnowledgeGraph(graph, failed=extraction.failed)
+
+
+def _input_record(path) -> dict:
+    """Name (without folder) and SHA-256 of an input file's bytes."""
+    import hashlib
+    return {"name": Path(path).name, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
 
 
 def build(paths, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:
@@ -97,7 +108,8 @@ def build(paths, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
     if not paths:
         raise InputError("no input files given")
-    return _build(read_inputs(paths), base)
+    papers = read_inputs(paths)
+    return _build(papers, base, [_input_record(p) for p in paths])
 
 
 def from_texts(texts, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:

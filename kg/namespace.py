@@ -13,25 +13,32 @@ class KG(DefinedNamespace):
     """Classes and properties of the litkg ontology."""
 
     Benchmark: URIRef
+    Build: URIRef
     Concept: URIRef
+    InputFile: URIRef
     Mention: URIRef
     Method: URIRef
     Metric: URIRef
     Model: URIRef
     Paper: URIRef
     Problem: URIRef
+    Statement: URIRef
     addresses: URIRef
     anchorOf: URIRef
     beginIndex: URIRef
+    confidence: URIRef
     denotes: URIRef
     endIndex: URIRef
     evaluatesOn: URIRef
+    evidenceFor: URIRef
     inPaper: URIRef
     mentions: URIRef
     proposes: URIRef
     relatesTo: URIRef
     role: URIRef
     sentence: URIRef
+    sha256: URIRef
+    support: URIRef
     uses: URIRef
 
     _fail = True

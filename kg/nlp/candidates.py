@@ -59,7 +59,7 @@ def word_spans(sent: Span) -> list[Span]:
 
 def _split_piece(doc: Doc, start: int, end: int) -> list[Span]:
     head, tail = [], []
-    while start < end and _edge_punct(doc[start]):
+    while start < end and (_edge_punct(doc[start]) or _ENUMERATION.match(doc[start].text)):
         head.append(doc[start:start + 1])
         start += 1
     while end > start and _edge_punct(doc[end - 1]):
@@ -204,6 +204,12 @@ def _plural_category(words: list[Span]) -> bool:
             and all(w.text.islower() for w in words))
 
 
+def _recurs(word: Span) -> bool:
+    """The word occurs at least twice in the abstract: a lone common noun must be salient to count."""
+    low = word.text.lower()
+    return sum(1 for tok in word.doc if tok.lower_ == low) >= 2
+
+
 def _accept(words: list[Span], sent: Span) -> bool:
     if not words or len(words) > MAX_TERM_WORDS or any("://" in w.text or "www." in w.text for w in words):
         return False
@@ -220,7 +226,7 @@ def _accept(words: list[Span], sent: Span) -> bool:
     if len(words) == 1:
         if words[0].text[:1].isupper():
             return _after_proposal(sent.doc, words[0].start)
-        return _is_problem_noun(words[0].text)
+        return _is_problem_noun(words[0].text) and _recurs(words[0])
     return singular(words[-1].text.lower()) in head_types()
 
 
