@@ -13,12 +13,12 @@ import spacy
 from spacy.language import Language
 from spacy.util import compile_prefix_regex, compile_suffix_regex
 
-from . import abbreviations, candidates, lexicon, roles, typing_cues  # noqa: F401  (registers factories)
+from . import abbreviations, candidates, lexicon, results, roles, typing_cues  # noqa: F401  (registers factories)
 from .terms import Term, register_extensions
 
 __all__ = ["build_pipeline", "default_pipeline", "Term", "COMPONENTS"]
 
-COMPONENTS = ("kg_abbreviations", "kg_lexicon", "kg_candidates", "kg_typing", "kg_roles")
+COMPONENTS = ("kg_abbreviations", "kg_lexicon", "kg_candidates", "kg_typing", "kg_roles", "kg_results")
 
 
 def build_pipeline(*, lexicon_dir: str | None = None) -> Language:

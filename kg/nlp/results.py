@@ -1,0 +1,75 @@
+"""kg_results: reported figures, (metric, value, benchmark), from the sentence around a number.
+
+"achieves 6.71% average WER on the Open ASR Leaderboard" → (WER, 6.71%, Open ASR
+Leaderboard); "+10.83 on BLINK" → (None, +10.83, BLINK). A value is kept when
+a Metric or Benchmark term shares its sentence; the nearest of each is taken.
+Years, model sizes (8B), counts of things ("124 distinct types") and
+citations are not values.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from ..records import NodeType
+from .terms import register_extensions, sentences, text_of
+
+__all__ = ["ResultFinder", "find_values"]
+
+_VALUE = re.compile(
+    r"(?<![\w.])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?![\w.])")
+_NOT_A_RESULT = re.compile(r"^(19|20)\d\d$")
+# characters between a value and the metric it measures / the benchmark it is reported on
+MAX_METRIC_DISTANCE = 40
+MAX_BENCHMARK_DISTANCE = 80
+
+
+def find_values(text: str) -> list[re.Match]:
+    """Candidate reported values in *text* (percentages, signed gains, decimals, multipliers)."""
+    return [m for m in _VALUE.finditer(text) if not _NOT_A_RESULT.match(m.group("value"))]
+
+
+def _nearest(terms, position: int, node_type: NodeType, doc: Doc, limit: int):
+    best = None
+    for term in terms:
+        if term.type is not node_type:
+            continue
+        start, end = doc[term.start].idx, doc[term.end - 1].idx + len(doc[term.end - 1].text)
+        # both usually follow their figure ("6.71% WER", "+10.83 on BLINK"); one before it counts triple
+        distance = start - position if start >= position else (position - end) * 3
+        if distance <= limit and (best is None or distance < best[0]):
+            best = (distance, term)
+    return best[1] if best else None
+
+
+@Language.factory("kg_results", default_config={})
+def make_result_finder(nlp: Language, name: str) -> "ResultFinder":
+    return ResultFinder()
+
+
+class ResultFinder:
+    """Sets ``doc._.kg_results``: dicts with value, metric, benchmark, start, end, sentence."""
+
+    def __init__(self) -> None:
+        register_extensions()
+
+    def __call__(self, doc: Doc) -> Doc:
+        text, results = text_of(doc), []
+        terms = doc._.kg_terms or []
+        for sent in sentences(doc):
+            in_sent = [t for t in terms if sent.start <= t.start and t.end <= sent.end]
+            for match in find_values(sent.text):
+                start = sent.start_char + match.start("value")
+                metric = _nearest(in_sent, start, NodeType.METRIC, doc, MAX_METRIC_DISTANCE)
+                benchmark = _nearest(in_sent, start, NodeType.BENCHMARK, doc, MAX_BENCHMARK_DISTANCE)
+                if metric is None and benchmark is None:
+                    continue
+                end = sent.start_char + match.end("value")
+                results.append({"value": text[start:end], "metric": metric.label if metric else None,
+                                "benchmark": benchmark.label if benchmark else None,
+                                "start": start, "end": end, "sentence": sent.text.strip()})
+        doc._.kg_results = results
+        return doc

@@ -1,0 +1,151 @@
+"""Unit tests of the extractor's spaCy components, one table of real-looking cases per component.
+
+Sentences are written for these tests (not taken from the corpus); each case names what a
+component must find, so a regression in one rule shows up here before it shows up in F1.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.nlp import build_pipeline
+from kg.nlp.abbreviations import find_definitions, schwartz_hearst
+from kg.nlp.candidates import is_name_word
+from kg.nlp.results import find_values
+from kg.records import NodeType, Role
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return build_pipeline()
+
+
+def terms(nlp, text):
+    doc = nlp(text)
+    return {t.label: t for t in doc._.kg_terms}, doc
+
+
+# ------------------------------------------------------------ abbreviations
+
+@pytest.mark.parametrize("short, long, start", [
+    ("DLMs", "Diffusion Language Models", 0),
+    ("AR", "advantages over Auto-Regressive", 16),
+    ("MoE", "sparse Mixture-of-Experts", 7),
+    ("RLHF", "reinforcement learning from human feedback", 0),
+    ("XYZ", "nothing matches here", None),
+])
+def test_schwartz_hearst_alignment(short, long, start):
+    assert schwartz_hearst(short, long) == start
+
+
+@pytest.mark.parametrize("text, pairs", [
+    ("Diffusion Language Models (DLMs) decode in parallel.", [("Diffusion Language Models", "DLMs")]),
+    ("We train with reinforcement learning from human feedback (RLHF) only.",
+     [("reinforcement learning from human feedback", "RLHF")]),
+    ("We propose FooNet (Factorized Object Network) for detection.", [("Factorized Object Network", "FooNet")]),
+    ("The error drops (see Table 2) and (e.g. ImageNet) stays flat (12%).", []),
+])
+def test_definitions(nlp, text, pairs):
+    doc = nlp(text)
+    assert [(long.text, short.text) for long, short in find_definitions(doc)] == pairs
+
+
+def test_short_form_later_is_the_same_concept(nlp):
+    found, doc = terms(nlp, "Large language models (LLMs) are strong. Yet LLMs hallucinate facts.")
+    later = [t for t in doc._.kg_terms if doc[t.start:t.end].text == "LLMs"]
+    assert len(later) == 2 and {t.label for t in later} == {"Large language models"}
+
+
+def test_coined_name_first_keeps_the_name_as_label(nlp):
+    found, _ = terms(nlp, "We propose FooNet (Factorized Object Network), which reduces label noise.")
+    assert "FooNet" in found and "Factorized Object Network" in found["FooNet"].aliases
+
+
+# ------------------------------------------------------------------ names
+
+@pytest.mark.parametrize("word, expected", [
+    ("MemDLM", True), ("Qwen3-8B", True), ("GPT-4o", True), ("TED-LIUM", True), ("CIFAR-10", True),
+    ("ResNet-50", True), ("Earnings-22", True), ("training", False), ("Transformer", False), ("2024", False),
+])
+def test_name_shapes(nlp, word, expected):
+    doc = nlp.make_doc(word)
+    assert is_name_word(doc[:]) is expected
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We fine-tune Qwen3-8B with our recipe.", "Qwen3-8B"),
+    ("Results on TED-LIUM and Earnings-22 improve.", "Earnings-22"),
+    ("A ResNet-50 backbone is used.", "ResNet-50"),
+    ("We evaluate on the complex BLINK benchmark.", "BLINK"),
+])
+def test_names_are_found_with_clean_boundaries(nlp, text, name):
+    found, _ = terms(nlp, text)
+    assert name in found, sorted(found)
+
+
+@pytest.mark.parametrize("text, unwanted", [
+    ("Our method shows significant interest in the results of the experiments.", "significant interest"),
+    ("Two designs: (1)Tightly coupled decoding and (2)Loose fusion.", "(1)Tightly"),
+    ("The model predicts [MASK] tokens.", "MASK"),
+    ("Code is at https://github.com/example/repo.", "https://github.com/example/repo"),
+])
+def test_no_garbage_terms(nlp, text, unwanted):
+    found, doc = terms(nlp, text)
+    assert not any(unwanted in doc[t.start:t.end].text for t in doc._.kg_terms), sorted(found)
+
+
+# ------------------------------------------------------------------ typing
+
+@pytest.mark.parametrize("text, label, node_type", [
+    ("These systems suffer from a notable train-inference mismatch.", "train-inference mismatch", NodeType.PROBLEM),
+    ("We distil Llama-3-70B into a compact student.", "Llama-3-70B", NodeType.MODEL),
+    ("Scores improve on the new FooBench benchmark.", "FooBench", NodeType.BENCHMARK),
+    ("It beats prior work on ZetaQA by a wide margin.", "ZetaQA", NodeType.BENCHMARK),
+    ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),
+    ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
+    ("We use on-policy distillation throughout.", "on-policy distillation", NodeType.METHOD),
+])
+def test_typing_cues(nlp, text, label, node_type):
+    found, _ = terms(nlp, text)
+    assert label in found, sorted(found)
+    assert found[label].type is node_type
+
+
+# ------------------------------------------------------------------- roles
+
+@pytest.mark.parametrize("text, label, role", [
+    ("We propose MemNet, which mitigates exposure bias.", "MemNet", Role.PROPOSES),
+    ("We propose MemNet, which mitigates exposure bias.", "exposure bias", Role.ADDRESSES),
+    ("Our method, coined SwapMix, applies mixup to hard pairs.", "SwapMix", Role.PROPOSES),
+    ("This yields ZooBench, a novel benchmark of rare animals.", "ZooBench", Role.PROPOSES),
+    ("We build on Qwen3-8B and evaluate on GSM8K.", "GSM8K", Role.EVALUATES_ON),
+])
+def test_roles(nlp, text, label, role):
+    found, _ = terms(nlp, text)
+    assert label in found, sorted(found)
+    assert found[label].role is role
+
+
+def test_known_concept_after_a_cue_is_not_proposed(nlp):
+    found, _ = terms(nlp, "We introduce a new knowledge distillation technique for small models.")
+    assert found["knowledge distillation"].role is not Role.PROPOSES
+
+
+# ----------------------------------------------------------------- results
+
+@pytest.mark.parametrize("text, values", [
+    ("It reaches 6.71% WER, +10.83 points and a 2.5x speed-up in 2024.", ["6.71%", "+10.83 points", "2.5x"]),
+    ("We use 124 distinct types from 2023.", []),
+])
+def test_values(text, values):
+    assert [m.group("value").strip() for m in find_values(text)] == values
+
+
+def test_result_links_value_metric_and_benchmark(nlp):
+    doc = nlp("Our recognizer achieves 6.71% average WER on the Open ASR Leaderboard and +10.83 on BLINK.")
+    results = {r["value"]: r for r in doc._.kg_results}
+    assert results["6.71%"]["metric"] == "word error rate"
+    assert results["6.71%"]["benchmark"] == "Open ASR Leaderboard"
+    assert results["+10.83"]["benchmark"] == "BLINK" and results["+10.83"]["metric"] is None
+    r = results["6.71%"]
+    assert doc.text[r["start"]:r["end"]] == "6.71%"
