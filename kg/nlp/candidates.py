@@ -39,6 +39,7 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL}
 _PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
+_NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
 _ED_NOUNS = {"speed", "seed", "feed", "need", "breed", "embed", "hundred", "shed"}
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
@@ -98,7 +99,7 @@ def _is_boundary(word: Span) -> bool:
         return True
     if len(word) == 1:
         tok = word[0]
-        if (_edge_punct(tok) and text not in "-–") or tok.like_num or tok.is_currency or text in "%=<>±×":
+        if _edge_punct(tok) or tok.like_num or tok.is_currency or text in "%=<>±×":
             return True
     if low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words() or text[0].isdigit() or any(c in _MATH for c in text):
         return True
@@ -134,11 +135,16 @@ def candidate_chunks(sent: Span) -> list[list[Span]]:
 def _trim(words: list[Span]) -> list[Span]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
     modifiers = leading_modifiers()
-    while words and words[0].text.lower() in modifiers:
+    while words and (words[0].text.lower() in modifiers or (len(words) > 1 and _is_verb_like(words[0].text))):
         words = words[1:]
     while words and _is_participle(words[-1].text):
         words = words[:-1]
     return words
+
+
+def _is_verb_like(word: str) -> bool:
+    """A lower-case plural-looking first word ("demands models", "lowers sensitivity") is a verb, not a modifier."""
+    return word.islower() and word.isalpha() and len(word) > 3 and word.endswith("s") and not word.endswith(_NOT_VERB_S)
 
 
 def _is_participle(word: str) -> bool:
@@ -221,7 +227,7 @@ def _accept(words: list[Span], sent: Span) -> bool:
     if any(is_name_word(w) for w in words):
         return True
     capitalised = [w for w in words if w.text[:1].isupper()]
-    if capitalised and (words[0].start != sent.start or len(capitalised) > 1):
+    if len(words) > 1 and capitalised and (words[0].start != sent.start or len(capitalised) > 1):
         return True
     if len(words) == 1:
         if words[0].text[:1].isupper():
@@ -247,7 +253,7 @@ class CandidateFinder:
         taken = {i for t in terms for i in range(t.start, t.end)}
         for sent in sentences(doc):
             for chunk in candidate_chunks(sent):
-                for run in _split_at(chunk, taken):
+                for run in (part for piece in _split_at(chunk, taken) for part in _split_at_verbs(piece)):
                     words, hint = _kind_hint(_trim(run))
                     words = _trim_around_names(words)
                     words = words[-self.max_words:] if len(words) > self.max_words else words
@@ -266,6 +272,11 @@ def _inline_definition(span: Span, words: list[Span]) -> Term | None:
     if schwartz_hearst(words[0].text, rest) != 0:
         return None
     return Term(span.start, span.end, words[0].text, "chunk", aliases=[rest])
+
+
+def _split_at_verbs(words: list[Span]) -> list[list[Span]]:
+    """Cut a run at an inner lower-case -s word: "output estimates future rewards" → "output", "future rewards"."""
+    return _runs(words, lambda word, run: bool(run) and word is not words[-1] and _is_verb_like(word.text))
 
 
 def _split_at(chunk: list[Span], taken: set[int]) -> list[list[Span]]:

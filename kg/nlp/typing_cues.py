@@ -27,6 +27,7 @@ _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|cor
 _PROBLEM_BEFORE = re.compile(
     r"\b(suffers?\s+from|mitigat\w*|address\w*|tackl\w*|alleviat\w*|combat\w*|reduc\w*|prevent\w*|"
     r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)\s+(the\s+|this\s+|a\s+)?$", re.I)
+_TOP_K = re.compile(r"^top-?\d+\b", re.I)
 _NAMED_METHOD_HEADS = {"loss", "score", "estimator"}
 _APPOSITIVE_KIND = re.compile(
     r"^\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+([\w-]+\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
@@ -40,6 +41,8 @@ def type_from_shape(label: str) -> NodeType | None:
     """Model for sized or versioned names (Qwen3-8B, GPT-4o, Llama-3), else None."""
     if _SIZE.search(label):
         return NodeType.MODEL
+    if _TOP_K.match(label):
+        return NodeType.METRIC
     return None
 
 
@@ -51,6 +54,8 @@ def type_from_head(label: str) -> NodeType | None:
     head = singular(words[-1]).lower()
     if head in _NAMED_METHOD_HEADS and words[-1][:1].isupper():
         return NodeType.METHOD  # "Contrastive Student-Forcing Loss" names a method, "training loss" a metric
+    if len(words) > 1 and all(w[:1].isupper() for w in words) and head_types().get(head) is NodeType.PROBLEM:
+        return NodeType.METHOD  # a title-cased name ("Adaptive Moment Estimation") names a method, not a task
     if head in _MODEL_WORDS or head.endswith(("llm", "lm")) and words[-1].isupper():
         return NodeType.MODEL
     return head_types().get(head)
