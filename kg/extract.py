@@ -10,7 +10,7 @@ from spacy.tokens import Doc
 
 from .normalize import is_acronym, normalize_label
 from .nlp.terms import sentence_of, sentences
-from .records import Mention, Paper, Role
+from .records import Mention, Paper, Result, Role
 
 __all__ = ["Extraction", "extract", "mentions_from_doc", "paper_label"]
 
@@ -26,6 +26,7 @@ class Extraction:
     papers: tuple[Paper, ...]
     mentions: tuple[Mention, ...]
     failed: tuple[tuple[Paper, str], ...] = ()
+    results: tuple[Result, ...] = ()
 
 
 def mentions_from_doc(doc: Doc, paper: Paper) -> list[Mention]:
@@ -44,7 +45,8 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     """The name of what the paper proposes (its short name if it has one), else a short phrase of its first sentence."""
     proposed = [m for m in mentions if m.role is Role.PROPOSES]
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
-    for mention in named or proposed:
+    coined = [m for m in named if m.source != "lexicon"]  # a new name beats a known model it was built on
+    for mention in coined or named or proposed:
         short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]
         return short[0] if short else mention.label
     first = sentences(doc)[0].text.split()
@@ -71,7 +73,7 @@ def extract(papers, *, nlp: Language | None = None) -> Extraction:
     if nlp is None:
         from .nlp import default_pipeline
         nlp = default_pipeline()
-    done, mentions, failed = [], [], []
+    done, mentions, failed, results = [], [], [], []
     for paper in papers:
         try:
             doc = nlp(paper.abstract)
@@ -83,4 +85,6 @@ def extract(papers, *, nlp: Language | None = None) -> Extraction:
             continue
         done.append(paper.with_label(label))
         mentions.extend(found)
-    return Extraction(tuple(done), tuple(mentions), tuple(failed))
+        results.extend(Result(paper.id, r["value"], r["metric"], r["benchmark"], r["sentence"], r["start"], r["end"])
+                       for r in doc._.kg_results or [])
+    return Extraction(tuple(done), tuple(mentions), tuple(failed), tuple(results))

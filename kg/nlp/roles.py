@@ -15,6 +15,7 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label
 from ..records import NodeType, Role
+from .rules import boundary_words, leading_modifiers
 from .terms import Term, register_extensions, text_of, sentences
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE"]
@@ -49,12 +50,21 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
             after = sorted((t for t in terms if doc[t.start].idx >= cue_end and t.end <= sent.end),
                            key=lambda t: t.start)
             fresh = [t for t in after if not (t.source == "lexicon" and not any(c.isupper() for c in t.label))]
-            if fresh and doc[fresh[0].start].idx - cue_end <= MAX_CUE_GAP:
+            if fresh and _object_of_cue(text_of(doc)[cue_end:doc[fresh[0].start].idx]):
                 chosen.append(fresh[0])
-            chosen += [t for t in fresh[1:] if _is_named(t) and t.source != "lexicon" and _introduced_here(t, terms, sent)]
+            chosen += [t for t in fresh[1:] if any(c.isupper() for c in t.label) and t.source != "lexicon"
+                       and _introduced_here(t, terms, sent)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and APPOSITIVE_CUE.match(text_of(doc)[doc[t.end - 1].idx + len(doc[t.end - 1].text):][:40])]
     return chosen
+
+
+def _object_of_cue(gap: str) -> bool:
+    """The term is what the cue introduces: only determiners and adjectives stand between them
+    ("we propose a new X"), not a preposition or verb ("we develop a benchmark by sourcing X")."""
+    words = gap.replace(",", " ").split()
+    return len(gap) <= MAX_CUE_GAP and all(w.lower() in leading_modifiers() or w.lower() not in boundary_words()
+                                           for w in words)
 
 
 def _introduced_here(term: Term, terms: list[Term], sent) -> bool:
