@@ -11,6 +11,8 @@ head noun of known type; everything else is dropped.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from typing import NamedTuple
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -19,9 +21,9 @@ from ..normalize import is_acronym, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import boundary_words, generic_terms, head_types, leading_modifiers
-from .terms import Term, register_extensions, sentence_of, sentences
+from .terms import Term, register_extensions, sentences
 
-__all__ = ["CandidateFinder", "word_spans", "is_name_word", "candidate_chunks"]
+__all__ = ["CandidateFinder", "Word", "word_spans", "is_name_word", "candidate_chunks"]
 
 _MATH = set("{}|\\$=<>")
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
@@ -48,34 +50,70 @@ _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "a
 _PROBLEM_SUFFIXES = ("ment", "tion", "ity", "ing", "ness", "ance", "ence", "ism", "ancy")
 
 
-def word_spans(sent: Span) -> list[Span]:
+class Word(NamedTuple):
+    """A whitespace word (or split-off punctuation): tokens ``start:end`` and their text."""
+
+    start: int
+    end: int
+    text: str
+
+
+class _Tokens:
+    """Per-token facts of a Doc, read once (creating spaCy Token objects over and over is the cost)."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.words, self.space, self.idx, self.edge, self.number, pieces = [], [], [], [], [], []
+        for t in doc:  # one pass: each Token object is created once
+            pieces.append(t.text_with_ws)
+            self.words.append(t.text)
+            self.space.append(bool(t.whitespace_))
+            self.idx.append(t.idx)
+            self.edge.append(_edge_punct(t))
+            self.number.append(t.like_num or t.is_currency)
+        self.lower_counts = Counter(w.lower() for w in self.words)
+        self.text = doc.user_data.setdefault("kg_text", "".join(pieces))
+
+    def word(self, start: int, end: int) -> Word:
+        return Word(start, end, self.text[self.idx[start]:self.idx[end - 1] + len(self.words[end - 1])])
+
+
+def _tokens(doc: Doc) -> _Tokens:
+    if "kg_tokens" not in doc.user_data:
+        doc.user_data["kg_tokens"] = _Tokens(doc)
+    return doc.user_data["kg_tokens"]
+
+
+def word_spans(sent: Span) -> list[Word]:
     """Whitespace words of *sent*; punctuation at their edges (and hard punctuation inside) split off."""
-    doc, words, start = sent.doc, [], sent.start
+    toks, words, start = _tokens(sent.doc), [], sent.start
     for i in range(sent.start, sent.end):
-        if doc[i].whitespace_ or i == sent.end - 1:
-            words.extend(_split_piece(doc, start, i + 1))
+        if toks.space[i] or i == sent.end - 1:
+            words.extend(_split_piece(toks, start, i + 1))
             start = i + 1
     return words
 
 
-def _split_piece(doc: Doc, start: int, end: int) -> list[Span]:
+def _split_piece(toks: _Tokens, start: int, end: int) -> list[Word]:
     head, tail = [], []
-    while start < end and (_edge_punct(doc[start]) or _ENUMERATION.match(doc[start].text)):
-        head.append(doc[start:start + 1])
+    while start < end and (toks.edge[start] or _ENUMERATION.match(toks.words[start])):
+        head.append(toks.word(start, start + 1))
         start += 1
-    while end > start and _edge_punct(doc[end - 1]):
-        tail.insert(0, doc[end - 1:end])
+    while end > start and toks.edge[end - 1]:
+        tail.insert(0, toks.word(end - 1, end))
         end -= 1
     middle, cut = [], start
-    if end - start >= 3 and doc[end - 2].text == "-" and doc[end - 1].lower_ in ADJECTIVE_SUFFIXES:
-        tail.insert(0, doc[end - 2:end])
+    if end - start >= 3 and toks.words[end - 2] == "-" and toks.words[end - 1].lower() in ADJECTIVE_SUFFIXES:
+        tail.insert(0, toks.word(end - 2, end))
         end -= 2
     for i in range(start, end):
-        if doc[i].text in _HARD_PUNCT:
-            middle += [doc[cut:i], doc[i:i + 1]]
+        if toks.words[i] in _HARD_PUNCT:
+            if cut < i:
+                middle.append(toks.word(cut, i))
+            middle.append(toks.word(i, i + 1))
             cut = i + 1
-    middle.append(doc[cut:end])
-    return [w for w in head + middle + tail if len(w)]
+    if cut < end:
+        middle.append(toks.word(cut, end))
+    return head + middle + tail
 
 
 def _edge_punct(tok) -> bool:
@@ -92,27 +130,25 @@ def is_name_word(word: Span) -> bool:
     return inner_caps or letters_digits
 
 
-def _is_boundary(word: Span) -> bool:
+def _is_boundary(word: Word, toks: _Tokens) -> bool:
     text = word.text
     low = text.lower()
-    if _ENUMERATION.match(text) or _bracketed(word):
+    if _ENUMERATION.match(text) or _bracketed(word, toks):
         return True
-    if len(word) == 1:
-        tok = word[0]
-        if _edge_punct(tok) or tok.like_num or tok.is_currency or text in "%=<>±×":
-            return True
+    if word.end - word.start == 1 and (toks.edge[word.start] or toks.number[word.start] or text in "%=<>±×"):
+        return True
     if low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words() or text[0].isdigit() or any(c in _MATH for c in text):
         return True
     return low.endswith("ly") and len(low) > 4 and low.isalpha() and low not in _LY_NOUNS
 
 
-def _continues_name(word: Span, current: list[Span]) -> bool:
+def _continues_name(word: Word, current: list[Word], sent_start: int) -> bool:
     """A title-cased word after a capitalised one belongs to a name ("Datamodel Matching", "Importance Sampling")."""
-    return (bool(current) and word.text[:1].isupper() and word.text[1:].islower() and word.start != sentence_of(word.doc, word.start).start
+    return (bool(current) and word.text[:1].isupper() and word.text[1:].islower() and word.start != sent_start
             and current[-1].text[:1].isupper() and word.text.lower() not in _NEVER_IN_NAMES)
 
 
-def _runs(words: list[Span], is_break) -> list[list[Span]]:
+def _runs(words: list[Word], is_break) -> list[list[Word]]:
     """Maximal runs of *words* between the words for which ``is_break(word, current_run)`` holds."""
     runs, current = [], []
     for word in words:
@@ -127,12 +163,14 @@ def _runs(words: list[Span], is_break) -> list[list[Span]]:
     return runs
 
 
-def candidate_chunks(sent: Span) -> list[list[Span]]:
+def candidate_chunks(sent: Span) -> list[list[Word]]:
     """Runs of non-boundary words in *sent*."""
-    return _runs(word_spans(sent), lambda word, run: _is_boundary(word) and not _continues_name(word, run))
+    toks = _tokens(sent.doc)
+    return _runs(word_spans(sent),
+                 lambda word, run: _is_boundary(word, toks) and not _continues_name(word, run, sent.start))
 
 
-def _trim(words: list[Span]) -> list[Span]:
+def _trim(words: list[Word]) -> list[Word]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
     modifiers = leading_modifiers()
     while words and (words[0].text.lower() in modifiers or (len(words) > 1 and _is_verb_like(words[0].text))):
@@ -151,7 +189,7 @@ def _is_participle(word: str) -> bool:
     return word.islower() and word.isalpha() and len(word) > 4 and word.endswith("ed") and word not in _ED_NOUNS
 
 
-def _trim_around_names(words: list[Span]) -> list[Span]:
+def _trim_around_names(words: list[Word]) -> list[Word]:
     """Around a name, keep only what belongs to it: "complex BLINK" → "BLINK",
     "Parametric Memory acts" → "Parametric Memory" (a lower-case tail stays only if it is a head noun)."""
     names = [i for i, w in enumerate(words) if is_name_word(w) or w.text[:1].isupper()]
@@ -168,13 +206,12 @@ def _trim_around_names(words: list[Span]) -> list[Span]:
     return words[:names[-1] + 1]
 
 
-def _bracketed(word: Span) -> bool:
+def _bracketed(word: Word, toks: _Tokens) -> bool:
     """A placeholder token such as [MASK] or [CLS]."""
-    doc = word.doc
-    return 0 < word.start and word.end < len(doc) and doc[word.start - 1].text == "[" and doc[word.end].text == "]"
+    return 0 < word.start and word.end < len(toks.words) and toks.words[word.start - 1] == "[" and toks.words[word.end] == "]"
 
 
-def _kind_hint(words: list[Span]) -> tuple[list[Span], NodeType | None]:
+def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     """Strip a trailing kind word after a name ("BLINK benchmark") and keep it as a type hint."""
     if len(words) < 2:
         return words, None
@@ -197,26 +234,25 @@ def _is_problem_noun(word: str) -> bool:
             and singular(low) not in generic_terms())
 
 
-def _lone_named_kind(words: list[Span]) -> bool:
+def _lone_named_kind(words: list[Word]) -> bool:
     """"realignment framework" → "realignment": one specific word that its kind word vouched for."""
     return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
             and singular(words[0].text.lower()) not in generic_terms() and words[0].text.lower() not in boundary_words())
 
 
-def _plural_category(words: list[Span]) -> bool:
+def _plural_category(words: list[Word]) -> bool:
     """"reasoning benchmarks", "harmful datasets": a lower-case plural category, not a named dataset."""
     last = words[-1].text
     return (last.lower() in ("benchmarks", "datasets", "suites", "models", "methods", "approaches")
             and all(w.text.islower() for w in words))
 
 
-def _recurs(word: Span) -> bool:
+def _recurs(word: Word, doc: Doc) -> bool:
     """The word occurs at least twice in the abstract: a lone common noun must be salient to count."""
-    low = word.text.lower()
-    return sum(1 for tok in word.doc if tok.lower_ == low) >= 2
+    return _tokens(doc).lower_counts[word.text.lower()] >= 2
 
 
-def _accept(words: list[Span], sent: Span) -> bool:
+def _accept(words: list[Word], sent: Span) -> bool:
     if not words or len(words) > MAX_TERM_WORDS or any("://" in w.text or "www." in w.text for w in words):
         return False
     if _plural_category(words) and singular(words[-1].text.lower()) in ("benchmark", "dataset", "suite"):
@@ -232,7 +268,7 @@ def _accept(words: list[Span], sent: Span) -> bool:
     if len(words) == 1:
         if words[0].text[:1].isupper():
             return _after_proposal(sent.doc, words[0].start)
-        return _is_problem_noun(words[0].text) and _recurs(words[0])
+        return _is_problem_noun(words[0].text) and _recurs(words[0], sent.doc)
     return singular(words[-1].text.lower()) in head_types()
 
 
@@ -264,7 +300,7 @@ class CandidateFinder:
         return doc
 
 
-def _inline_definition(span: Span, words: list[Span]) -> Term | None:
+def _inline_definition(span: Span, words: list[Word]) -> Term | None:
     """"TRADE TRansducer-Augmented DEcoder": an acronym directly followed by its expansion."""
     if len(words) < 3 or not is_acronym(words[0].text):
         return None
@@ -274,11 +310,11 @@ def _inline_definition(span: Span, words: list[Span]) -> Term | None:
     return Term(span.start, span.end, words[0].text, "chunk", aliases=[rest])
 
 
-def _split_at_verbs(words: list[Span]) -> list[list[Span]]:
+def _split_at_verbs(words: list[Word]) -> list[list[Word]]:
     """Cut a run at an inner lower-case -s word: "output estimates future rewards" → "output", "future rewards"."""
     return _runs(words, lambda word, run: bool(run) and word is not words[-1] and _is_verb_like(word.text))
 
 
-def _split_at(chunk: list[Span], taken: set[int]) -> list[list[Span]]:
+def _split_at(chunk: list[Word], taken: set[int]) -> list[list[Word]]:
     """Split a chunk around words already covered by another component's term."""
     return _runs(chunk, lambda word, run: bool(taken.intersection(range(word.start, word.end))))
