@@ -9,10 +9,10 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	PYTHONWARNINGS=ignore $(BIN)/pip install --quiet -e .
 
 dev: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+	PYTHONWARNINGS=ignore $(BIN)/pip install --quiet -e '.[dev]'
 
 demo: install
 	$(BIN)/kg build examples/*.txt --out exports
