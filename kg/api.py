@@ -17,13 +17,13 @@ import networkx as nx
 
 from .errors import InputError
 from .extract import extract
-from .graph import DEFAULT_BASE, build_graph
+from .graph import DEFAULT_BASE, add_results, build_graph
 from .ingest import papers_from_texts, read_inputs
 from .normalize import normalize_label
 from .records import NodeType
 from .resolve import resolve
 
-__all__ = ["KnowledgeGraph", "build", "from_texts", "load"]
+__all__ = ["KnowledgeGraph", "build", "from_texts", "from_papers", "load"]
 
 
 class KnowledgeGraph:
@@ -65,7 +65,8 @@ class KnowledgeGraph:
     def papers_of(self, entity: str, role: str | None = None) -> list[dict]:
         """Papers linked to *entity* (IRI or name), optionally by one role only."""
         iri = entity if entity in self.graph else self.find(entity)
-        return [self._node(p) for p, _, r in self.graph.in_edges(iri, keys=True) if role in (None, r)]
+        return [self._node(p) for p, _, r in self.graph.in_edges(iri, keys=True)
+                if role in (None, r) and self.graph.nodes[p]["type"] == NodeType.PAPER.value]
 
     def neighbors(self, node: str) -> list[dict]:
         """Nodes one edge away from *node* (IRI or name), in either direction."""
@@ -78,19 +79,28 @@ class KnowledgeGraph:
         return dict(sorted(Counter(t for _, t in self.graph.nodes(data="type")).items()))
 
     def write(self, out_dir, names=None) -> list[Path]:
-        """Write graph.ttl, graph.html and graph.json into *out_dir* (atomically)."""
-        from .export import EXPORTERS, write_exports
-        return write_exports(self.graph, out_dir, names or tuple(EXPORTERS))
+        """Write graph.ttl, graph.html and graph.json (or the files *names*: see kg.export.EXPORTERS) into *out_dir*, atomically."""
+        from .export import DEFAULT_EXPORTS, write_exports
+        return write_exports(self.graph, out_dir, names or DEFAULT_EXPORTS)
 
 
-def _build(papers, base: str, inputs=()) -> KnowledgeGraph:
+def _build(papers, base: str, inputs=(), merges=None, jobs: int = 1, progress: bool = False) -> KnowledgeGraph:
     from . import __version__
+    from .progress import progress_bar
     from .rdf import build_time
-    extraction = extract(papers)
+    with progress_bar(len(papers), enabled=progress) as step:
+        extraction = extract(papers, jobs=jobs, progress=step)
     if not extraction.papers:
         raise InputError("no paper could be extracted")
-    entities, keys = resolve(extraction.mentions)
-    graph = build_graph(extraction.papers, extraction.mentions, entities, keys, base=base)
+    from .relations import extract_relations
+    from .resolve import hierarchy, load_overrides
+    overrides = load_overrides(merges) if merges is not None else None
+    entities, keys = resolve(extraction.mentions, overrides=overrides)
+    families, broader = hierarchy(entities)
+    relations = extract_relations(extraction.papers, extraction.mentions, keys, {e.id: e.type for e in entities})
+    graph = build_graph(extraction.papers, extraction.mentions, entities, keys, base=base,
+                        relations=relations, broader=broader, families=families)
+    add_results(graph, extraction.results)
     # what the RDF export records as the build (a prov:Activity); no wall-clock time unless SOURCE_DATE_EPOCH is set
     graph.graph["provenance"] = {"software": "litkg", "version": __version__, "inputs": list(inputs),
                                  "time": build_time()}
@@ -103,13 +113,19 @@ def _input_record(path) -> dict:
     return {"name": Path(path).name, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
 
 
-def build(paths, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:
-    """Build the graph of the abstracts in *paths* (Daily Papers text files)."""
+def build(paths, *, base: str = DEFAULT_BASE, merges=None, input_format: str | None = None, jobs: int = 1,
+          progress: bool = False) -> KnowledgeGraph:
+    """Build the graph of the abstracts in *paths*: Daily Papers text, JSON, JSON Lines, CSV, TSV, BibTeX or
+    Atom files (see :mod:`kg.ingest`; *input_format* forces one format for every file).
+
+    *merges*: an optional override file of forced merges and splits (see :func:`kg.resolve.load_overrides`).
+    *jobs*: worker processes for extraction; *progress*: show a progress bar on stderr.
+    """
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
     if not paths:
         raise InputError("no input files given")
-    papers = read_inputs(paths)
-    return _build(papers, base, [_input_record(p) for p in paths])
+    papers = read_inputs(paths, input_format=input_format)
+    return _build(papers, base, [_input_record(p) for p in paths], merges, jobs, progress)
 
 
 def from_texts(texts, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:
@@ -120,14 +136,15 @@ def from_texts(texts, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:
     return _build(papers, base)
 
 
+def from_papers(papers, *, base: str = DEFAULT_BASE, merges=None, jobs: int = 1, progress: bool = False) -> KnowledgeGraph:
+    """Build the graph of :class:`~kg.records.Paper` records (as :mod:`kg.ingest` or a :mod:`kg.store` gives them)."""
+    papers = list(papers)
+    if not papers:
+        raise InputError("no papers given")
+    return _build(papers, base, (), merges, jobs, progress)
+
+
 def load(path) -> KnowledgeGraph:
-    """Load a graph back from its Turtle export (graph.ttl)."""
-    import rdflib
-    from .ingest import read_text_file
-    from .rdf import from_rdf
-    text = read_text_file(path)
-    try:
-        g = rdflib.Graph().parse(data=text, format="turtle")
-    except Exception as exc:
-        raise InputError(f"{path}: not valid Turtle ({str(exc).splitlines()[0][:200]})") from exc
-    return KnowledgeGraph(from_rdf(g))
+    """Load a graph back from its RDF export: graph.ttl, graph.nt or graph.jsonld (format from the extension)."""
+    from .rdf import from_rdf, read_rdf
+    return KnowledgeGraph(from_rdf(read_rdf(path)))

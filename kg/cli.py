@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import sys
 from collections import Counter
@@ -31,27 +32,68 @@ def _summary(graph, out_paths=()) -> str:
     return "\n".join(lines)
 
 
+def _rdf_formats(text: str) -> tuple[str, ...]:
+    from .export import RDF_EXPORTS
+    formats = tuple(f.strip() for f in text.split(",") if f.strip())
+    unknown = [f for f in formats if f not in RDF_EXPORTS]
+    if unknown or not formats:
+        raise InputError(f"--format {text!r}: expected a comma-separated list of {', '.join(RDF_EXPORTS)}")
+    return formats
+
+
+def _input_format_arg(p) -> None:
+    from .ingest import INPUT_FORMATS
+    p.add_argument("--input-format", "--format-in", dest="input_format", choices=list(INPUT_FORMATS), metavar="FORMAT",
+                   help="read every input as FORMAT (" + ", ".join(INPUT_FORMATS) + ") instead of detecting it")
+
+
 def cmd_build(args) -> int:
     from .api import build
-    graph = build(args.inputs, base=args.base)
+    from .export import export_names
+    names = export_names(_rdf_formats(args.format))
+    from .cli_store import progress_wanted
+    graph = build(args.inputs, base=args.base, merges=args.merges, input_format=args.input_format, jobs=args.jobs,
+                  progress=progress_wanted(args))
     for paper, reason in graph.failed:
         print(f"kg: warning: {paper.source}: paper {paper.id} skipped ({reason})", file=sys.stderr)
-    print(_summary(graph, graph.write(args.out)))
+    print(_summary(graph, graph.write(args.out, names)))
     return 0
 
 
+def _list_queries() -> str:
+    from .query import named_queries
+    queries = named_queries()
+    width = max((len(q.name) for q in queries), default=0)
+    lines = []
+    for q in queries:
+        lines.append(f"{q.name.ljust(width)}  {q.description}")
+        lines += [f"{''.ljust(width)}    --param {name}=…  {what}" for name, what in q.params]
+    return "\n".join(lines)
+
+
 def cmd_query(args) -> int:
-    from .query import format_result, load_store, run_query
-    if args.file:
+    from .query import format_result, load_graph, named_query, run_query
+    if args.list:
+        print(_list_queries())
+        return 0
+    bindings = dict(_param(p) for p in args.param)
+    if sum(map(bool, (args.file, args.sparql, args.named))) > 1:
+        raise InputError("give one query: the text, --file or --named")
+    if args.named:
+        query = named_query(args.named)
+        query.check(bindings)
+        sparql = query.text
+    elif args.file:
         sparql = Path(args.file).read_text(encoding="utf-8") if Path(args.file).is_file() else None
         if sparql is None:
             raise InputError(f"{args.file}: no such query file")
     elif args.sparql:
         sparql = args.sparql
     else:
-        raise InputError("give a SPARQL query as an argument or with --file")
-    bindings = dict(_param(p) for p in args.param)
-    print(format_result(run_query(load_store(args.graph), sparql, bindings), args.format))
+        raise InputError("give a SPARQL query as an argument, with --file or with --named (kg query --list)")
+    if args.graph is None:
+        raise InputError("give the graph file to query (graph.ttl, graph.nt or graph.jsonld)")
+    print(format_result(run_query(load_graph(args.graph, args.engine), sparql, bindings), args.format))
     return 0
 
 
@@ -103,6 +145,146 @@ def cmd_view(args) -> int:
     return 0
 
 
+# --------------------------------------------------------------- exploring a built graph (kg/analysis.py)
+
+
+def _load_graph(path):
+    """The graph of an export, parsed once per file version (the exploring commands never modify it)."""
+    p = Path(path)
+    try:
+        stat = p.stat()
+    except OSError:
+        stat = None
+    return _load_cached(str(p.resolve()), stat and (stat.st_mtime_ns, stat.st_size))
+
+
+@functools.lru_cache(maxsize=4)
+def _load_cached(path: str, version):
+    from .api import load
+    return load(path).graph
+
+
+def _lookup(fn, G, name: str):
+    try:
+        return fn(G, name)
+    except KeyError as exc:
+        raise InputError(str(exc).strip("'\"")) from exc
+
+
+def _brief(sentence: str | None, width: int = 160) -> str:
+    if not sentence:
+        return ""
+    return sentence if len(sentence) <= width else sentence[:width - 1] + "…"
+
+
+def cmd_related(args) -> int:
+    from .analysis import find_paper, related
+    G = _load_graph(args.graph)
+    paper = _lookup(find_paper, G, args.paper)
+    print(f"papers related to {G.nodes[paper]['label']} (shared concepts, rarest first)")
+    for other, score, shared in related(G, paper, top=args.top):
+        names = ", ".join(G.nodes[e]["label"] for e in shared[:4]) + (" …" if len(shared) > 4 else "")
+        print(f"{score:6.2f}  {G.nodes[other]['label']}  [{names}]")
+    return 0
+
+
+def cmd_themes(args) -> int:
+    from .analysis import themes
+    G = _load_graph(args.graph)
+    for n, theme in enumerate(themes(G, seed=args.seed, resolution=args.resolution), 1):
+        print(f"{n:2}. {theme['name']}  ({len(theme['papers'])} papers, {len(theme['entities'])} concepts)")
+        if args.papers:
+            for p in theme["papers"]:
+                print(f"      {G.nodes[p]['label']}")
+    return 0
+
+
+def cmd_top(args) -> int:
+    from .analysis import top_entities
+    G = _load_graph(args.graph)
+    for entity, count in top_entities(G, args.type, n=args.n):
+        print(f"{count:4}  {G.nodes[entity]['label']}" + ("" if args.type else f"  ({G.nodes[entity]['type']})"))
+    return 0
+
+
+def cmd_path(args) -> int:
+    import networkx as nx
+    from .analysis import connection, find_node
+    G = _load_graph(args.graph)
+    a, b = _lookup(find_node, G, args.a), _lookup(find_node, G, args.b)
+    try:
+        steps = connection(G, a, b)
+    except nx.NetworkXNoPath:
+        print(f"no connection between {G.nodes[a]['label']} and {G.nodes[b]['label']}")
+        return 1
+    print(f"{G.nodes[a]['label']} → {G.nodes[b]['label']}: {len(steps)} steps")
+    for step in steps:
+        u, v = G.nodes[step["from"]], G.nodes[step["to"]]
+        print(f"  {u['label']} ({u['type']}) —{step['relation']}→ {v['label']} ({v['type']})")
+        if step["sentence"] and not args.no_evidence:
+            print(f"      “{_brief(step['sentence'])}”")
+    return 0
+
+
+def cmd_show(args) -> int:
+    from .analysis import describe, find_node
+    G = _load_graph(args.graph)
+    card = describe(G, _lookup(find_node, G, args.entity))
+    label = lambda n: G.nodes[n]["label"]  # noqa: E731
+    print(f"{card['label']}  ({card['type']})  {card['iri']}")
+    if card["aliases"]:
+        print("aliases    " + "; ".join(card["aliases"]))
+    for name in ("broader", "narrower"):
+        if card[name]:
+            print(f"{name:<10} " + "; ".join(label(n) for n in card[name]))
+    if card["merges"]:
+        print("merged")
+        for m in card["merges"]:
+            print(f"  {m['rule']:<16} {' | '.join(m['forms'])}  ({len(m['papers'])} paper{'s' * (len(m['papers']) != 1)})")
+    if card["papers"]:
+        print("papers")
+        for role, ps in card["papers"].items():
+            print(f"  {role:<12} {len(ps):3}  " + "; ".join(label(p) for p in ps[:args.n]) + (" …" if len(ps) > args.n else ""))
+    for title, rels in (("relations", card["relations"]), ("inverse", card["inverse_relations"])):
+        for rel, ns in rels.items():
+            print(f"{title:<10} {rel}: " + "; ".join(label(n) for n in ns))
+    return 0
+
+
+def _explore_parsers(sub) -> None:
+    def graph_arg(p):
+        p.add_argument("--graph", default="exports/graph.ttl", metavar="GRAPH.ttl",
+                       help="the graph to read (default exports/graph.ttl)")
+
+    p = sub.add_parser("related", help="papers related to a paper through rare shared concepts")
+    p.add_argument("paper", metavar="PAPER", help="a paper label or IRI, or the name of what it proposes")
+    p.add_argument("--top", type=int, default=10, metavar="N")
+    graph_arg(p)
+    p.set_defaults(func=cmd_related)
+    p = sub.add_parser("themes", help="themes of the corpus (Louvain communities of co-occurring concepts)")
+    p.add_argument("--seed", type=int, default=42)
+    p.add_argument("--resolution", type=float, default=1.0, help="higher → more, smaller themes")
+    p.add_argument("--papers", action="store_true", help="list each theme's papers")
+    graph_arg(p)
+    p.set_defaults(func=cmd_themes)
+    p = sub.add_parser("top", help="concepts linked to most papers")
+    p.add_argument("--type", choices=["Method", "Problem", "Model", "Benchmark", "Metric"])
+    p.add_argument("-n", type=int, default=10)
+    graph_arg(p)
+    p.set_defaults(func=cmd_top)
+    p = sub.add_parser("path", help="how two papers or concepts connect, with the evidence sentences")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+    p.add_argument("--no-evidence", action="store_true", help="labels only, no sentences")
+    graph_arg(p)
+    p.set_defaults(func=cmd_path)
+    p = sub.add_parser("show", help="one concept: names, merge decisions, papers by role, hierarchy, relations")
+    p.add_argument("entity", metavar="ENTITY", help="a label, alias or IRI")
+    p.add_argument("-n", type=int, default=8, metavar="N", help="papers listed per role")
+    graph_arg(p)
+    p.set_defaults(func=cmd_show)
+
+
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kg", description="Paper abstracts → knowledge graph (RDF, HTML, JSON).")
     parser.add_argument("--version", action="version", version=f"kg {__version__}")
@@ -110,21 +292,32 @@ def make_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("build", help="build the graph of abstract files")
-    p.add_argument("inputs", nargs="+", metavar="INPUT", help="Daily Papers text files (one abstract per paragraph)")
+    p.add_argument("inputs", nargs="+", metavar="INPUT",
+                   help="input files: Daily Papers text, .json, .jsonl, .csv, .tsv, .bib, .atom (format from extension and content)")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for graph.ttl, graph.html, graph.json")
+    _input_format_arg(p)
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="extract with N processes (default 1)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (there is none when stderr is not a terminal or CI is set)")
+    p.add_argument("--format", default="ttl", metavar="ttl,nt,jsonld",
+                   help="RDF formats to write, comma-separated: ttl (graph.ttl), nt (graph.nt), jsonld (graph.jsonld)")
     p.add_argument("--base", default="https://w3id.org/litkg/id/", help="base IRI of papers and entities")
+    p.add_argument("--merges", metavar="FILE", help="forced merges and splits of concepts (TSV or JSON, see docs/resolution.md)")
     p.set_defaults(func=cmd_build)
 
-    p = sub.add_parser("query", help="run SPARQL over a graph.ttl export")
-    p.add_argument("graph", metavar="GRAPH.ttl")
+    p = sub.add_parser("query", help="run SPARQL over a graph export (.ttl, .nt or .jsonld)")
+    p.add_argument("graph", metavar="GRAPH.ttl", nargs="?")
     p.add_argument("sparql", nargs="?", help="the query text (prefixes kg:, rdfs:, skos:, dcterms:, schema: are predeclared)")
     p.add_argument("--file", metavar="Q.rq", help="read the query from a file")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="bind ?NAME to VALUE (an IRI if it starts with http, else a literal)")
     p.add_argument("--format", choices=["table", "csv", "tsv", "json"], default="table")
+    p.add_argument("--named", metavar="NAME", help="run the named query queries/NAME.rq (see --list)")
+    p.add_argument("--list", action="store_true", help="list the named queries and their parameters")
+    p.add_argument("--engine", choices=["oxigraph", "rdflib"], default="oxigraph",
+                   help="SPARQL engine: oxigraph (fast, default) or rdflib (the reference)")
     p.set_defaults(func=cmd_query)
 
-    p = sub.add_parser("stats", help="summarise a graph.ttl export")
+    p = sub.add_parser("stats", help="summarise a graph export (.ttl, .nt or .jsonld)")
     p.add_argument("graph", metavar="GRAPH.ttl")
     p.set_defaults(func=cmd_stats)
     p = sub.add_parser("evaluate", help="score the extractor against the gold annotations")
@@ -140,6 +333,9 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--graph", default="exports/graph.ttl", metavar="GRAPH.ttl",
                    help="the graph to read (default exports/graph.ttl)")
     p.set_defaults(func=cmd_view)
+    _explore_parsers(sub)
+    from .cli_store import add_store_parsers  # kg add / remove / export (kg/store.py)
+    add_store_parsers(sub, _input_format_arg)
     return parser
 
 

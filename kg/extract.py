@@ -68,11 +68,8 @@ def _with_role(m: Mention, role: Role) -> Mention:
     return Mention(m.paper_id, m.text, m.label, m.type, role, m.start, m.end, m.sentence, m.aliases, m.source)
 
 
-def extract(papers, *, nlp: Language | None = None) -> Extraction:
-    """Run the pipeline over *papers*; a paper whose extraction fails is logged and skipped."""
-    if nlp is None:
-        from .nlp import default_pipeline
-        nlp = default_pipeline()
+def _extract_papers(nlp: Language, papers) -> tuple[list, list, list, list]:
+    """(labelled papers, mentions, failed, results) of *papers*; a paper whose extraction fails is logged and skipped."""
     done, mentions, failed, results = [], [], [], []
     for paper in papers:
         try:
@@ -83,8 +80,53 @@ def extract(papers, *, nlp: Language | None = None) -> Extraction:
             log.error("paper %s: extraction failed (%s: %s); skipped", paper.id, type(exc).__name__, exc)
             failed.append((paper, f"{type(exc).__name__}: {exc}"))
             continue
-        done.append(paper.with_label(label))
+        done.append(paper.with_label(paper.title or label))  # a known title names the paper
         mentions.extend(found)
         results.extend(Result(paper.id, r["value"], r["metric"], r["benchmark"], r["sentence"], r["start"], r["end"])
                        for r in doc._.kg_results or [])
+    return done, mentions, failed, results
+
+
+def _worker_chunk(papers):
+    from .nlp import default_pipeline
+    return _extract_papers(default_pipeline(), papers)
+
+
+def _chunks(papers: list, jobs: int) -> list[list]:
+    size = max(1, min(64, -(-len(papers) // (jobs * 4))))
+    return [papers[i:i + size] for i in range(0, len(papers), size)]
+
+
+def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None) -> Extraction:
+    """Run the pipeline over *papers*; a paper whose extraction fails is logged and skipped.
+
+    *jobs* > 1 runs the default pipeline in that many worker processes, on chunks
+    of papers, and gathers the records in input order (the same result as one
+    process). spaCy's ``nlp.pipe(n_process=...)`` is not used: it sends Docs back
+    through msgpack, which cannot carry the Spans in litkg's Doc extensions;
+    workers return the plain records instead. *progress*, if given, is called
+    with the number of papers each step finished.
+    """
+    papers = list(papers)
+    parts = []
+    if jobs > 1 and nlp is None and len(papers) > 1:
+        import multiprocessing as mp
+        from .nlp import default_pipeline
+        default_pipeline()  # loaded once here; forked workers inherit it
+        method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+        chunks = _chunks(papers, jobs)
+        with mp.get_context(method).Pool(min(jobs, len(chunks))) as pool:
+            for chunk, part in zip(chunks, pool.imap(_worker_chunk, chunks)):
+                parts.append(part)
+                if progress:
+                    progress(len(chunk))
+    else:
+        if nlp is None:
+            from .nlp import default_pipeline
+            nlp = default_pipeline()
+        for chunk in _chunks(papers, 4) if progress else [papers]:
+            parts.append(_extract_papers(nlp, chunk))
+            if progress:
+                progress(len(chunk))
+    done, mentions, failed, results = ([x for part in parts for x in part[i]] for i in range(4))
     return Extraction(tuple(done), tuple(mentions), tuple(failed), tuple(results))

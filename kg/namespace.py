@@ -17,29 +17,48 @@ class KG(DefinedNamespace):
     Concept: URIRef
     InputFile: URIRef
     Mention: URIRef
+    MergeDecision: URIRef
     Method: URIRef
     Metric: URIRef
     Model: URIRef
     Paper: URIRef
+    Person: URIRef
     Problem: URIRef
+    RelationMention: URIRef
+    RelationStatement: URIRef
+    Result: URIRef
     Statement: URIRef
     addresses: URIRef
     anchorOf: URIRef
+    appliedTo: URIRef
+    authorList: URIRef
     beginIndex: URIRef
+    benchmark: URIRef
     confidence: URIRef
     denotes: URIRef
     endIndex: URIRef
+    evaluatedOn: URIRef
     evaluatesOn: URIRef
     evidenceFor: URIRef
+    evidenceOf: URIRef
+    form: URIRef
     inPaper: URIRef
     mentions: URIRef
+    mergeDecision: URIRef
+    metric: URIRef
+    mitigates: URIRef
+    outperforms: URIRef
+    paperSupport: URIRef
     proposes: URIRef
     relatesTo: URIRef
+    reports: URIRef
     role: URIRef
+    rule: URIRef
     sentence: URIRef
     sha256: URIRef
     support: URIRef
     uses: URIRef
+    value: URIRef
 
     _fail = True
     _NS = Namespace("https://w3id.org/litkg/ontology#")

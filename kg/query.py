@@ -1,8 +1,10 @@
-"""SPARQL over an exported graph, on an embedded Oxigraph store.
+"""SPARQL over an exported graph: an embedded Oxigraph store (the fast path) or rdflib (the reference engine).
 
 Values from users are bound as RDF terms (serialized and escaped by
-Oxigraph, in a VALUES block opening the WHERE group), never spliced into the query's own text. The litkg prefixes (kg:, rdfs:, skos:, dcterms:,
-schema:, xsd:, rdf:) are predeclared.
+Oxigraph, in a VALUES block opening the WHERE group; rdflib's ``initBindings``),
+never spliced into the query's own text. The litkg prefixes (kg:, rdfs:, skos:, dcterms:,
+schema:, xsd:, rdf:, prov:) are predeclared. Named queries are the ``queries/*.rq`` files:
+a first line ``# description``, then ``# param NAME: what it is`` lines for the values they need.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import io
 import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pyoxigraph as ox
 
@@ -19,7 +22,11 @@ from .errors import InputError, QueryError
 from .ingest import read_text_file
 from .rdf import PREFIXES
 
-__all__ = ["QueryResult", "load_store", "run_query", "format_result"]
+__all__ = ["QueryResult", "load_store", "load_graph", "run_query", "format_result", "ENGINES",
+           "NamedQuery", "QUERIES_DIR", "named_queries", "named_query"]
+
+ENGINES = ("oxigraph", "rdflib")
+QUERIES_DIR = Path(__file__).resolve().parent.parent / "queries"
 
 
 @dataclass(frozen=True)
@@ -30,15 +37,31 @@ class QueryResult:
     rows: tuple[tuple[str | None, ...], ...]
 
 
+_OX_FORMATS = {"turtle": (ox.RdfFormat.TURTLE, "Turtle"), "nt": (ox.RdfFormat.N_TRIPLES, "N-Triples"),
+               "json-ld": (ox.RdfFormat.JSON_LD, "JSON-LD")}
+
+
 def load_store(path) -> ox.Store:
-    """An in-memory Oxigraph store holding the Turtle file at *path*."""
+    """An in-memory Oxigraph store holding the RDF file at *path* (.ttl, .nt or .jsonld)."""
+    from .export.rdf_formats import rdflib_format
+    fmt, name = _OX_FORMATS[rdflib_format(path)]
     data = read_text_file(path).encode("utf-8")
     store = ox.Store()
     try:
-        store.load(data, format=ox.RdfFormat.TURTLE)
-    except SyntaxError as exc:
-        raise InputError(f"{path}: not valid Turtle ({exc})") from exc
+        store.load(data, format=fmt)
+    except (SyntaxError, ValueError, OSError) as exc:
+        raise InputError(f"{path}: not valid {name} ({str(exc).splitlines()[0] if str(exc) else exc!r})") from exc
     return store
+
+
+def load_graph(path, engine: str = "oxigraph"):
+    """The graph file at *path* loaded for *engine*: an Oxigraph store, or an rdflib Graph."""
+    if engine == "oxigraph":
+        return load_store(path)
+    if engine == "rdflib":
+        from .rdf import read_rdf
+        return read_rdf(path)
+    raise QueryError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
 
 
 def _plain(term) -> str | None:
@@ -90,8 +113,13 @@ def _values_clause(bindings: dict) -> str:
     return clause
 
 
-def run_query(store: ox.Store, sparql: str, bindings: dict | None = None) -> QueryResult:
-    """Run a SELECT (or ASK) query; *bindings* maps variable names to IRIs (str starting with http) or literals."""
+def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
+    """Run a SELECT (or ASK) query; *bindings* maps variable names to IRIs (str starting with http) or literals.
+
+    *store* is an Oxigraph store, or an rdflib Graph (the reference engine; bindings go in as ``initBindings``).
+    """
+    if not isinstance(store, ox.Store):
+        return _run_rdflib(store, sparql, bindings or {})
     try:
         result = store.query(_bind(sparql, bindings or {}), prefixes=PREFIXES)
     except (SyntaxError, RuntimeError, ValueError) as exc:
@@ -103,6 +131,77 @@ def run_query(store: ox.Store, sparql: str, bindings: dict | None = None) -> Que
     variables = tuple(v.value for v in result.variables)
     rows = tuple(tuple(_plain(sol[v]) for v in variables) for sol in result)
     return QueryResult(variables, rows)
+
+
+def _run_rdflib(graph, sparql: str, bindings: dict) -> QueryResult:
+    from rdflib import Literal, URIRef, Variable
+    from rdflib.plugins.sparql import prepareQuery
+    init = {}
+    for name, value in bindings.items():
+        if not name.isidentifier():
+            raise QueryError(f"--param {name!r}: not a variable name")
+        init[Variable(name)] = URIRef(value) if value.startswith(("http://", "https://")) else Literal(value)
+    try:
+        query = prepareQuery(sparql, initNs=PREFIXES)
+        result = graph.query(query, initBindings=init)
+    except Exception as exc:  # pyparsing's ParseException and rdflib's evaluation errors
+        first = str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise QueryError(f"invalid SPARQL: {first}") from exc
+    if result.type == "ASK":
+        return QueryResult(("result",), ((str(bool(result.askAnswer)).lower(),),))
+    if result.type != "SELECT":
+        raise QueryError("only SELECT and ASK queries are supported")
+    variables = tuple(str(v) for v in result.vars)
+    rows = tuple(tuple(None if row[i] is None else str(row[i]) for i in range(len(variables))) for row in result)
+    return QueryResult(variables, rows)
+
+
+@dataclass(frozen=True)
+class NamedQuery:
+    """A query of the queries/ folder: its name (file stem), one-line description, parameters and text."""
+
+    name: str
+    description: str
+    params: tuple[tuple[str, str], ...]
+    text: str
+    path: Path
+
+    @classmethod
+    def from_file(cls, path: Path) -> "NamedQuery":
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        if not lines or not lines[0].startswith("#"):
+            raise QueryError(f"{path}: a named query starts with a one-line '# description' comment")
+        params = []
+        for line in lines[1:]:
+            match = re.match(r"#\s*param\s+(\w+)\s*:\s*(.*)", line)
+            if match:
+                params.append((match.group(1), match.group(2).strip()))
+        return cls(path.stem, lines[0].lstrip("#").strip(), tuple(params), text, path)
+
+    def check(self, bindings: dict) -> None:
+        """QueryError unless *bindings* gives exactly the parameters this query declares."""
+        declared = [name for name, _ in self.params]
+        missing = [n for n in declared if n not in bindings]
+        unknown = [n for n in bindings if n not in declared]
+        if missing or unknown:
+            usage = " ".join(f"--param {n}=…" for n in declared) or "no --param"
+            problem = f"missing --param {', '.join(missing)}" if missing else f"unknown --param {', '.join(unknown)}"
+            raise QueryError(f"named query {self.name}: {problem} (it takes {usage})")
+
+
+def named_queries(folder: Path = QUERIES_DIR) -> list[NamedQuery]:
+    """The named queries (queries/*.rq), sorted by name."""
+    return [NamedQuery.from_file(p) for p in sorted(Path(folder).glob("*.rq"))]
+
+
+def named_query(name: str, folder: Path = QUERIES_DIR) -> NamedQuery:
+    """The named query *name*; QueryError listing the available ones if there is none."""
+    path = Path(folder) / f"{name}.rq"
+    if not re.fullmatch(r"[\w-]+", name) or not path.is_file():
+        available = ", ".join(q.name for q in named_queries(folder)) or "none"
+        raise QueryError(f"no named query {name!r}; available: {available}")
+    return NamedQuery.from_file(path)
 
 
 def format_result(result: QueryResult, fmt: str = "table") -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 __all__ = ["NodeType", "Role", "ENTITY_TYPES", "Paper", "Mention", "Result"]
@@ -42,7 +42,14 @@ class Role(str, Enum):
 
 @dataclass(frozen=True)
 class Paper:
-    """One input abstract and what the ingest stage knows about it."""
+    """One input abstract and what the ingest stage knows about it.
+
+    ``id`` is ``arxiv-…`` or ``doi-…`` when the paper's arXiv id or DOI is
+    known, else a hash of its text (see :mod:`kg.ingest.fields`). ``authors``
+    are names in byline order; ``date`` is ISO 8601 (``YYYY``, ``YYYY-MM`` or
+    ``YYYY-MM-DD``); ``arxiv`` and ``doi`` are normalized (``2401.12345``,
+    ``10.1145/3292500.3330701``).
+    """
 
     id: str
     abstract: str
@@ -50,9 +57,20 @@ class Paper:
     urls: tuple[str, ...] = ()
     title: str | None = None
     source: str = ""
+    authors: tuple[str, ...] = ()
+    date: str | None = None
+    arxiv: str | None = None
+    doi: str | None = None
 
     def with_label(self, label: str) -> "Paper":
-        return Paper(self.id, self.abstract, label, self.urls, self.title, self.source)
+        return replace(self, label=label)
+
+    @property
+    def identifier(self) -> str | None:
+        """``arXiv:ID`` or ``doi:DOI`` (the arXiv id wins), or None."""
+        if self.arxiv:
+            return f"arXiv:{self.arxiv}"
+        return f"doi:{self.doi}" if self.doi else None
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ the lexicon or a user override says they are one (the decision is recorded).
 from __future__ import annotations
 
 import json
+import re
 import logging
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -49,7 +50,7 @@ from .normalize import is_acronym, normalize_label
 from .records import ENTITY_TYPES, Mention, NodeType
 
 __all__ = ["Entity", "Merge", "Overrides", "resolve", "load_overrides", "concept_keys", "is_short_acronym",
-           "lexicon_hierarchy"]
+           "lexicon_hierarchy", "hierarchy", "name_parents"]
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +172,11 @@ class _Group:
         return tuple(sorted({m.paper_id for m in self.mentions}))
 
 
+# a head noun the extractor appends to a defined long form ("Mixture-of-Experts (MoE) architectures"):
+# without it, the name may be a lexicon concept. "models" is not one: "machine learning models" ≠ machine learning.
+_HEAD_TAIL = re.compile(r" (architecture|layer|method|approach|technique|framework|mechanism|paradigm)$")
+
+
 def _mention_key(m: Mention, lexicon) -> tuple[str, NodeType, str | None, bool]:
     """(key, type, lexicon label, mapped through the lexicon?) of one mention."""
     key = normalize_label(m.label)
@@ -178,7 +184,7 @@ def _mention_key(m: Mention, lexicon) -> tuple[str, NodeType, str | None, bool]:
     if m.source == "short" and not is_acronym(m.label):
         names = [m.label]  # a short form's use: its long form decides
     for name in names:
-        hit = lexicon.get(normalize_label(name))
+        hit = lexicon.get(normalize_label(name)) or lexicon.get(normalize_label(_HEAD_TAIL.sub("", normalize_label(name))))
         if hit and not (is_acronym(name) and name != m.label):
             canonical, node_type = hit
             return normalize_label(canonical), node_type, canonical, normalize_label(canonical) != key
@@ -234,6 +240,7 @@ def _groups(mentions, lexicon) -> tuple[list[_Group], list[int]]:
     groups: list[_Group] = []
     of_mention = []
     lexicon_forms: dict[int, set] = defaultdict(set)
+    retyped: dict[int, set] = defaultdict(set)
     for m in mentions:
         key, node_type, canonical, mapped = _mention_key(m, lexicon)
         gid = index.get((key, node_type))
@@ -244,11 +251,18 @@ def _groups(mentions, lexicon) -> tuple[list[_Group], list[int]]:
         groups[gid].lexicon = groups[gid].lexicon or canonical
         if mapped:
             lexicon_forms[gid].add(m.label)
+        if canonical and normalize_label(m.text) != key and (m.source == "lexicon" or not is_acronym(m.text)):
+            lexicon_forms[gid].add(m.text)  # the lexicon matcher already put the canonical label on it
+        if canonical and m.type is not node_type and m.source != "lexicon":
+            retyped[gid].add((f"{m.label} ({m.type.value} → {node_type.value})", m.paper_id))
         of_mention.append(gid)
     for gid, forms in lexicon_forms.items():
         g = groups[gid]
-        papers = tuple(sorted({m.paper_id for m in g.mentions if m.label in forms}))
+        papers = tuple(sorted({m.paper_id for m in g.mentions if m.label in forms or m.text in forms}))
         g.merges.append(Merge("lexicon", tuple(sorted(forms | {g.lexicon})), papers))
+    for gid, items in retyped.items():  # the lexicon's type beats the extractor's: recorded, never silent
+        groups[gid].merges.append(Merge("lexicon-type", tuple(sorted({f for f, _ in items})),
+                                        tuple(sorted({p for _, p in items}))))
     return groups, of_mention
 
 
@@ -258,8 +272,12 @@ def _type_votes(groups: list[_Group], uf: _UnionFind) -> None:
     for i, g in enumerate(groups):
         by_key[g.key].append(i)
     for key, ids in sorted(by_key.items()):
-        if len(ids) < 2 or is_acronym(key.replace(" ", "")) or any(groups[i].lexicon for i in ids):
+        if len(ids) < 2 or any(groups[i].lexicon for i in ids):
             continue
+        paper_sets = [set(groups[i].papers()) for i in ids]
+        shared_paper = any(a & b for n, a in enumerate(paper_sets) for b in paper_sets[n + 1:])
+        if not shared_paper and any(is_short_acronym(m.label) for i in ids for m in groups[i].mentions):
+            continue  # a short acronym typed differently in different papers: maybe two meanings
         votes = _vote(m for i in ids for m in groups[i].mentions)
         winner = max(ENTITY_TYPES, key=lambda t: (votes[t], -ENTITY_TYPES.index(t)))
         keep = next(i for i in ids if groups[i].type == winner)
@@ -298,27 +316,31 @@ def _acronym_merges(groups: list[_Group], uf: _UnionFind) -> None:
                                       tuple(sorted({m.paper_id for m in bare}))))
 
 
+def _mergeable_names(g: _Group) -> set[str]:
+    """Normalized names of *g* that may join it to another concept (short acronyms may not)."""
+    forms = {f for m in g.mentions for f in (m.label, m.text, *m.aliases)} | ({g.lexicon} if g.lexicon else set())
+    return {normalize_label(f) for f in forms if f.strip() and not is_short_acronym(f)}
+
+
 def _alias_merges(groups: list[_Group], uf: _UnionFind) -> None:
     """Same type, a shared name that is not a short acronym → one concept."""
     changed = True
     while changed:
         changed = False
         owner: dict[tuple[NodeType, str], int] = {}
-        roots = sorted({uf.find(i) for i in range(len(groups))}, key=lambda r: (-len(groups[r].mentions), groups[r].key))
+        roots = sorted({uf.find(i) for i in range(len(groups))},
+                       key=lambda r: (-len(groups[r].mentions), groups[r].key))
         for r in roots:
-            for name in sorted(uf.names[r]):
-                if not name or is_short_acronym(name.replace(" ", "")) or (is_acronym(name) and len(name) <= SHORT_ACRONYM):
-                    continue
-                if len(name) <= SHORT_ACRONYM + 1 and name.isalpha() and " " not in name:
-                    continue  # "llm", "moe": short acronyms, lower-cased by normalization
+            for name in sorted(_mergeable_names(groups[r])):
                 other = owner.setdefault((groups[r].type, name), r)
-                if uf.find(other) != uf.find(r):
-                    a, b = uf.find(other), uf.find(r)
-                    forms = tuple(sorted({_display(groups[a]), _display(groups[b])}))
-                    papers = tuple(sorted({*groups[a].papers(), *groups[b].papers()}))
-                    if uf.union(a, b, Merge("alias", forms + (f"shared name: {name}",), papers)):
-                        changed = True
-                        break
+                if other == r:
+                    continue
+                a, b = uf.find(other), uf.find(r)
+                forms = tuple(sorted({_display(groups[a]), _display(groups[b])}))
+                papers = tuple(sorted({*groups[a].papers(), *groups[b].papers()}))
+                if uf.union(a, b, Merge("alias", forms, papers)):
+                    changed = True
+                    break
             if changed:
                 break
 
@@ -352,20 +374,24 @@ def _display(g: _Group) -> str:
 def _normalized_merges(g: _Group) -> list[Merge]:
     """Record the spellings that normalization and in-text definitions joined."""
     out = []
-    by_key = defaultdict(list)
+    by_key = defaultdict(lambda: defaultdict(set))
     for m in g.mentions:
-        by_key[normalize_label(m.label)].append(m)
-    for key, ms in sorted(by_key.items()):
-        labels = _labels(ms)
-        if len(labels) > 1:
-            out.append(Merge("normalized", labels, tuple(sorted({m.paper_id for m in ms}))))
+        for form in {m.label, m.text}:
+            by_key[normalize_label(form)][form].add(m.paper_id)
+    for key, forms in sorted(by_key.items()):
+        if len(forms) > 1:
+            out.append(Merge("normalized", tuple(sorted(forms)), tuple(sorted(set().union(*forms.values())))))
     defined = defaultdict(set)
     for m in g.mentions:
         for a in m.aliases:
             if is_acronym(a) != is_acronym(m.label):
-                defined[(m.label, a)].add(m.paper_id)
-    for (label, alias), papers in sorted(defined.items()):
-        out.append(Merge("definition", (label, alias), tuple(sorted(papers))))
+                # the long form as written, when the extractor extended it ("X (SF) models" → label "X models")
+                extra = (m.text,) if m.text not in (m.label, a) and not is_acronym(m.text) else ()
+                defined[(m.label, a, *extra)].add(m.paper_id)
+        if m.source == "short" and is_acronym(m.text) and not is_acronym(m.label):
+            defined[(m.label, m.text)].add(m.paper_id)  # a later use of a defined short form ("GMs")
+    for forms, papers in sorted(defined.items()):
+        out.append(Merge("definition", forms, tuple(sorted(papers))))
     return out
 
 
@@ -381,15 +407,16 @@ def _entity(g: _Group) -> Entity:
 
 def _drop_ambiguous(entities: list[Entity]) -> list[Entity]:
     """A short acronym alias shared by two concepts of one type is dropped from both (recorded)."""
-    holders = defaultdict(list)
+    holders = defaultdict(set)
     for i, e in enumerate(entities):
-        for name in {normalize_label(a) for a in e.aliases} - {e.key}:
-            holders[e.type, name].append(i)
+        for name in {e.key, *(normalize_label(a) for a in e.aliases)}:
+            holders[e.type, name].add(i)
     drop = defaultdict(set)
     for (_, name), ids in holders.items():
         if len(ids) > 1:
             for i in ids:
-                drop[i].add(name)
+                if name != entities[i].key:
+                    drop[i].add(name)
     out = []
     for i, e in enumerate(entities):
         if i not in drop:
@@ -431,3 +458,92 @@ def resolve(mentions, *, overrides: Overrides | None = None) -> tuple[list[Entit
 def concept_keys(mentions) -> list[str]:
     """The entity id of each mention (aligned with *mentions*)."""
     return resolve(mentions)[1]
+
+
+# ----------------------------------------------------------------- hierarchy
+
+_SIZE_PART = re.compile(r"^(\d+(\.\d+)?[BMKbmk]|v\d+(\.\d+)*|base|instruct|chat|it|preview|thinking|distill)$", re.I)
+_SPLIT_NAME = re.compile(r"[- ](?=[^- ]+$)")
+
+
+def name_parents(label: str) -> list[str]:
+    """Candidate family names of a variant, nearest first: 'Qwen2.5-Math-7B' → ['Qwen2.5-Math', 'Qwen2.5']."""
+    out, name = [], label
+    while True:
+        parts = _SPLIT_NAME.split(name)
+        if len(parts) != 2 or not parts[0]:
+            break
+        name = parts[0]
+        out.append(name)
+    return out
+
+
+def hierarchy(entities: list[Entity]) -> tuple[list[Entity], list[tuple[str, str, str]]]:
+    """Broader links between entities, from the lexicon's "broader" and from variant names.
+
+    Returns the lexicon family concepts that had to be added (those at least two
+    entities sit below, e.g. "Qwen3" over Qwen3-8B and Qwen3-4B; they have no
+    papers) and the links as (narrower id, broader id, rule) with rule
+    ``lexicon`` or ``name``.
+    """
+    lexicon, up = _lexicon(), lexicon_hierarchy()
+    by_name: dict[tuple[NodeType, str], str] = {}
+    for e in entities:
+        for name in (e.label, *e.aliases):
+            if not is_short_acronym(name):
+                by_name.setdefault((e.type, normalize_label(name)), e.id)
+    existing = {e.id for e in entities}
+
+    def lexicon_chain(e: Entity) -> list[tuple[str, NodeType]]:
+        """Lexicon ancestors of *e* (canonical label, type), nearest first."""
+        chain, seen = [], set()
+        start = e.lexicon
+        if start is None:  # a variant name whose family the lexicon knows: Qwen3-8B → Qwen3
+            for parent in name_parents(e.label) if e.type is NodeType.MODEL or e.type is NodeType.BENCHMARK else []:
+                hit = lexicon.get(normalize_label(parent))
+                if hit and hit[1] is e.type:
+                    chain.append(hit)
+                    start = hit[0]
+                    break
+        while start is not None and normalize_label(start) in up and normalize_label(start) not in seen:
+            seen.add(normalize_label(start))
+            hit = lexicon.get(normalize_label(up[normalize_label(start)]))
+            if hit is None:
+                break
+            chain.append(hit)
+            start = hit[0]
+        return chain
+
+    def found(label: str, node_type: NodeType) -> str | None:
+        return by_name.get((node_type, normalize_label(label))) or next(
+            (by_name[t, normalize_label(label)] for t in ENTITY_TYPES if (t, normalize_label(label)) in by_name), None)
+
+    chains = {e.id: lexicon_chain(e) for e in entities}
+    below = Counter()
+    for e in entities:
+        for label, node_type in chains[e.id]:
+            if found(label, node_type):
+                break
+            below[label, node_type] += 1
+    added = {}
+    for (label, node_type), n in sorted(below.items(), key=lambda kv: (kv[0][0], kv[0][1].value)):
+        if n >= 2:
+            fam = Entity(normalize_label(label), node_type, label, (), (), (), label)
+            if fam.id not in existing:
+                added[fam.id] = fam
+                by_name.setdefault((node_type, fam.key), fam.id)
+    links = set()
+    for e in [*entities, *added.values()]:
+        chain = chains.get(e.id) if e.id in chains else lexicon_chain(e)
+        for label, node_type in chain:
+            target = found(label, node_type)
+            if target and target != e.id:
+                links.add((e.id, target, "lexicon"))
+                break
+        if e.type in (NodeType.MODEL, NodeType.BENCHMARK) and re.search(r"[A-Z0-9]", e.label):
+            for parent in name_parents(e.label):
+                target = by_name.get((e.type, normalize_label(parent)))
+                if target and target != e.id:
+                    links.add((e.id, target, "name"))
+                    break
+    return sorted(added.values(), key=lambda x: x.id), sorted(links)

@@ -69,7 +69,7 @@ def test_build_writes_three_files_and_prints_summary(corpus_path, corpus_export,
 def test_exports_are_well_formed(corpus_export):
     data = json.loads((corpus_export / "graph.json").read_text(encoding="utf-8"))
     assert sum(1 for n in data["nodes"] if n["type"] == "Paper") == 80
-    assert data["links"] and all(link["key"] == link["role"] for link in data["links"])
+    assert data["links"] and all(link["key"] == link.get("role", link.get("relation")) for link in data["links"])
     html = (corpus_export / "graph.html").read_text(encoding="utf-8")
     assert html.lstrip().lower().startswith("<!doctype html>")
     assert "MemDLM" in html

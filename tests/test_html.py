@@ -567,6 +567,33 @@ def test_browser_search_by_alias_and_overlapping_mentions(open_page, tmp_path):
 
 
 @pytest.mark.browser
+def test_browser_entity_relations_are_not_listed_as_papers(open_page, tmp_path):
+    # entity → entity edges (kg/graph.py): keyed by relation, evidence carries its paper
+    G = small_graph()
+    self_drafting = entity_iri("Method", "Self-Drafting")
+    paper = paper_key(G, SELF_DRAFT["label"])
+    sentence = sentence_at(SELF_DRAFT["abstract"], SELF_DRAFT["abstract"].index("propose Self-Drafting"))
+    G.add_edge(self_drafting, MISMATCH, key="mitigates", relation="mitigates", support=1,
+               evidence=[{"paper": paper, "sentence": sentence, "start": 0, "end": 10, "text": "x"}])
+    family = entity_iri("Model", "Qwen3")
+    G.add_node(family, type="Model", label="Qwen3", aliases=[], papers=[])
+    G.add_edge(QWEN, family, key="broader", relation="broader", support=0, rules=["name"], evidence=[])
+    page = open_page(write_html(G, tmp_path / "g.html"))
+    page.click_node(page.node_id(MISMATCH))
+    papers = page.page.locator("#panel h3[data-role] + ul .node-link").all_text_contents()
+    assert sorted(papers) == sorted([MEMDLM["label"], SELF_DRAFT["label"]])
+    related = page.page.locator("#panel h3[data-section=relations] + ul li")
+    assert related.count() == 1
+    assert related.first.text_content().strip() == f"Self-Drafting mitigates it{sentence}"
+    page.page.fill("#search", "Qwen3-8B")
+    page.page.press("#search", "Enter")
+    assert page.page.text_content("#panel p.tip-meta") == "Found in 3 papers."
+    assert page.page.locator("#panel h3[data-section=relations] + ul li").all_text_contents() == [
+        "it is a kind of Qwen3"]
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_filters(open_page, tmp_path):
     G = small_graph(themes=True)
     page = open_page(write_html(G, tmp_path / "g.html"))

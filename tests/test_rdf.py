@@ -12,6 +12,7 @@ from rdflib.namespace import DCTERMS, OWL, RDF, RDFS, SKOS
 import kg
 import kg.namespace
 from kg.ontology import NAMESPACE_PATH, ONTOLOGY_PATH, render_namespace, vocabulary_terms
+from kg.graph import paper_edges
 from kg.rdf import from_rdf, to_rdf
 from kg.records import NodeType, Role
 
@@ -86,10 +87,10 @@ def test_entities_have_label_and_every_alias(G, rdf):
 
 
 def test_statements_and_mentions(G, rdf):
-    for u, v, k, data in G.edges(keys=True, data=True):
+    for u, v, k, data in paper_edges(G, data=True):
         assert (URIRef(u), kg.namespace.KG[k], URIRef(v)) in rdf
     mentions = set(rdf.subjects(RDF.type, kg.namespace.KG.Mention))
-    assert len(mentions) == sum(len(d["evidence"]) for *_, d in G.edges(keys=True, data=True))
+    assert len(mentions) == sum(len(d["evidence"]) for *_, d in paper_edges(G, data=True))
     for m in list(mentions)[:50]:
         paper = rdf.value(m, kg.namespace.KG.inPaper)
         abstract = str(rdf.value(paper, DCTERMS.abstract))

@@ -1,4 +1,4 @@
-"""Exporters: the graph → files (Turtle, HTML, node-link JSON), written atomically.
+"""Exporters: the graph → files (Turtle, N-Triples, JSON-LD, HTML, node-link JSON), written atomically.
 
 Each exporter is registered under a file name; heavy imports happen inside it.
 :func:`write_exports` writes every file to a temporary name first and renames
@@ -17,7 +17,8 @@ import networkx as nx
 
 from ..errors import ExportError
 
-__all__ = ["EXPORTERS", "write_exports", "write_turtle", "write_json", "atomic_write"]
+__all__ = ["EXPORTERS", "DEFAULT_EXPORTS", "RDF_EXPORTS", "write_exports", "write_turtle", "write_ntriples",
+           "write_jsonld", "write_json", "atomic_write", "export_names"]
 
 
 def _umask() -> int:
@@ -49,8 +50,18 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> Path:
 
 
 def write_turtle(G: nx.MultiDiGraph, path: Path) -> None:
-    from ..rdf import to_rdf
-    Path(path).write_bytes(to_rdf(G).serialize(format="turtle", encoding="utf-8"))
+    from .rdf_formats import write_turtle
+    write_turtle(G, path)
+
+
+def write_ntriples(G: nx.MultiDiGraph, path: Path) -> None:
+    from .rdf_formats import write_ntriples
+    write_ntriples(G, path)
+
+
+def write_jsonld(G: nx.MultiDiGraph, path: Path) -> None:
+    from .rdf_formats import write_jsonld
+    write_jsonld(G, path)
 
 
 def write_json(G: nx.MultiDiGraph, path: Path) -> None:
@@ -66,12 +77,28 @@ def _write_html(G: nx.MultiDiGraph, path: Path) -> None:
 
 EXPORTERS: dict[str, Callable[[nx.MultiDiGraph, Path], None]] = {
     "graph.ttl": write_turtle,
+    "graph.nt": write_ntriples,
+    "graph.jsonld": write_jsonld,
     "graph.json": write_json,
     "graph.html": _write_html,
 }
 
 
-def write_exports(G: nx.MultiDiGraph, out_dir, names=tuple(EXPORTERS)) -> list[Path]:
+# RDF format name (kg build --format) → file name
+RDF_EXPORTS = {"ttl": "graph.ttl", "nt": "graph.nt", "jsonld": "graph.jsonld"}
+DEFAULT_EXPORTS = ("graph.ttl", "graph.json", "graph.html")
+
+
+def export_names(rdf_formats=("ttl",)) -> tuple[str, ...]:
+    """File names to write for the RDF formats *rdf_formats* (ttl, nt, jsonld), plus graph.json and graph.html."""
+    unknown = [f for f in rdf_formats if f not in RDF_EXPORTS]
+    if unknown or not rdf_formats:
+        raise ExportError(f"unknown RDF format {', '.join(unknown) or '(none)'}; expected a comma-separated list of "
+                          + ", ".join(RDF_EXPORTS))
+    return tuple(dict.fromkeys(RDF_EXPORTS[f] for f in rdf_formats)) + ("graph.json", "graph.html")
+
+
+def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS) -> list[Path]:
     """Write the named exports of *G* into *out_dir*; all or nothing."""
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():

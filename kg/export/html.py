@@ -84,6 +84,16 @@ ROLE_PHRASES: dict[str, tuple[str, str]] = {
     Role.MENTIONS.value: ("mentions", "mention"),
 }
 
+#: How the page words each entity → entity relation (kg/graph.py), "A … B";
+#: a relation missing here is shown by its name.
+RELATION_PHRASES: dict[str, str] = {
+    "broader": "is a kind of",
+    "mitigates": "mitigates",
+    "appliedTo": "is applied to",
+    "evaluatedOn": "is evaluated on",
+    "outperforms": "outperforms",
+}
+
 _PAPER = NodeType.PAPER.value
 _TEMPLATES = Path(__file__).with_name("templates")
 _TEMPLATE = "graph.html"
@@ -202,6 +212,7 @@ def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str) -> dict[str,
         "types": types,
         "styles": {t["name"]: {"color": t["color"], "shape": t["shape"]} for t in types},
         "roles": [{"name": r, "verb": v, "plural": p} for r, (v, p) in ROLE_PHRASES.items()],
+        "relations": [{"name": r, "verb": v} for r, v in RELATION_PHRASES.items()],
         "themes": sorted({n["theme"] for n in nodes if n["theme"] is not None}),
         "large": large,
         "largeMinPapers": LARGE_GRAPH_MIN_PAPERS,
@@ -291,12 +302,16 @@ def _utf16_offsets(text: str) -> Callable[[int], int]:
 
 
 def _edge_records(G: nx.MultiDiGraph, ids: dict[Any, str]) -> list[dict[str, Any]]:
-    """One record per graph edge, with its distinct evidence sentences."""
+    """One record per graph edge, with its distinct evidence sentences.
+
+    ``role`` is the paper → entity role or, for entity → entity edges, the relation.
+    """
     records = []
     for i, (u, v, k, attrs) in enumerate(_sorted_edges(G)):
         sentences = [str(ev.get("sentence")) for ev in attrs.get("evidence") or () if ev.get("sentence")]
         records.append({"id": f"e{i}", "from": ids[u], "to": ids[v],
-                        "role": str(attrs.get("role") or k), "sentences": list(dict.fromkeys(sentences))})
+                        "role": str(attrs.get("role") or attrs.get("relation") or k),
+                        "sentences": list(dict.fromkeys(sentences))})
     return records
 
 

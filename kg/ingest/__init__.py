@@ -1,20 +1,37 @@
 """Ingest stage: input files → :class:`~kg.records.Paper` records.
 
-Every reader decodes strictly (UTF-8), rejects what is not text, and returns
-papers in input order with duplicates (same normalized text) dropped.
+One module per input format: :mod:`.daily` (Daily Papers text), :mod:`.jsonfile`
+(JSON, JSON Lines), :mod:`.csvfile` (CSV, TSV), :mod:`.bibtex`, :mod:`.atom`
+(arXiv API feeds); :mod:`.fields` maps named fields (Semantic Scholar and
+OpenAlex spellings included) to papers and gives them stable ids.
+
+Every reader decodes strictly (UTF-8) and rejects what is not text. The format
+comes from the extension, else from the content (:func:`detect_format`), unless
+given. An unusable record is skipped with a warning naming its file and line
+and each file's skips are summarised; a file with nothing usable is an
+:class:`~kg.errors.InputError`. Papers come back in input order, one per paper:
+records with the same id or the same abstract are merged (first values win; the
+best id — arXiv, then DOI, then text hash — is kept); a record whose id is
+taken by a different abstract is skipped with a warning.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 from ..errors import InputError
 from ..records import Paper
 from .daily import parse_daily_papers, text_hash, paper_id, find_urls
 
-__all__ = ["read_inputs", "read_text_file", "papers_from_texts", "parse_daily_papers",
-           "text_hash", "paper_id", "find_urls"]
+__all__ = ["read_inputs", "read_file", "read_text_file", "papers_from_texts", "parse_daily_papers",
+           "text_hash", "paper_id", "find_urls", "detect_format", "merge_papers", "INPUT_FORMATS"]
+
+#: input format name → file extensions that select it
+INPUT_FORMATS = {"daily": (".txt", ".md"), "jsonl": (".jsonl", ".ndjson"), "json": (".json",),
+                 "csv": (".csv",), "tsv": (".tsv", ".tab"), "bibtex": (".bib", ".bibtex"),
+                 "atom": (".atom", ".xml")}
 
 log = logging.getLogger(__name__)
 
@@ -41,19 +58,116 @@ def read_text_file(path: str | Path) -> str:
         raise InputError(f"{path}: not UTF-8 text (invalid byte 0x{data[exc.start]:02x} at offset {exc.start})") from exc
 
 
-def read_inputs(paths) -> list[Paper]:
-    """Read every input file and return their papers, first occurrence of each kept."""
-    papers: dict[str, Paper] = {}
+def detect_format(path: str | Path, text: str) -> str:
+    """The input format of *path*: from its extension, else from its content (Daily Papers text by default)."""
+    suffix = Path(path).suffix.lower()
+    for name, suffixes in INPUT_FORMATS.items():
+        if suffix in suffixes and name != "daily":
+            if name == "json":
+                from .jsonfile import looks_like_jsonl
+                return "jsonl" if looks_like_jsonl(text) else "json"
+            return name
+    head = text.lstrip()
+    if head.startswith(("{", "[")):
+        from .jsonfile import looks_like_jsonl
+        return "jsonl" if looks_like_jsonl(text) else "json"
+    if re.match(r"@\s*[A-Za-z]+\s*[{(]", head) or re.search(r"^@(?:article|inproceedings|misc|book|techreport|phdthesis|online)\s*\{", text, re.I | re.M):
+        return "bibtex"
+    from .atom import looks_like_atom
+    if looks_like_atom(text):
+        return "atom"
+    return "daily"
+
+
+def _parse(fmt: str, text: str, source: str) -> list[Paper]:
+    if fmt == "daily":
+        return parse_daily_papers(text, source=source)
+    if fmt in ("json", "jsonl"):
+        from .jsonfile import parse_json, parse_jsonl
+        return (parse_json if fmt == "json" else parse_jsonl)(text, source=source)
+    if fmt in ("csv", "tsv"):
+        from .csvfile import parse_csv
+        return parse_csv(text, source=source, delimiter="," if fmt == "csv" else "\t")
+    if fmt == "bibtex":
+        from .bibtex import parse_bibtex
+        return parse_bibtex(text, source=source)
+    if fmt == "atom":
+        from .atom import parse_atom
+        return parse_atom(text, source=source)
+    raise InputError(f"unknown input format {fmt!r}; expected one of {', '.join(INPUT_FORMATS)}")
+
+
+_EMPTY = {"daily": "no abstracts found (expected paragraphs separated by blank lines)",
+          "csv": "no record with an abstract", "tsv": "no record with an abstract"}
+
+
+def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:
+    """The papers of one file (format from *input_format*, else detected); InputError if none is usable."""
+    if input_format is not None and input_format not in INPUT_FORMATS:
+        raise InputError(f"unknown input format {input_format!r}; expected one of {', '.join(INPUT_FORMATS)}")
+    text = read_text_file(path)
+    fmt = input_format or detect_format(path, text)
+    log.info("%s: read as %s", path, fmt)
+    papers = _parse(fmt, text, str(path))
+    if not papers:
+        raise InputError(f"{path}: " + _EMPTY.get(fmt, f"no usable record with an abstract (read as {fmt})"))
+    return papers
+
+
+def _best_id(paper: Paper) -> int:
+    return 0 if paper.arxiv else 1 if paper.doi else 2
+
+
+def _merge(a: Paper, b: Paper) -> Paper:
+    """*a* completed with what *b* knows; the id becomes the best of the two."""
+    from dataclasses import replace
+    from .fields import stable_id
+    merged = replace(a, title=a.title or b.title, authors=a.authors or b.authors, date=a.date or b.date,
+                     arxiv=a.arxiv or b.arxiv, doi=a.doi or b.doi, urls=a.urls or b.urls)
+    return replace(merged, id=stable_id(merged.abstract, arxiv=merged.arxiv, doi=merged.doi))
+
+
+def merge_papers(papers, known=()) -> list[Paper]:
+    """One paper per id and per abstract, in order of first occurrence (see the module docstring).
+
+    *known* papers (for instance those of a store) come first and win over new ones.
+    """
+    out: dict[str, Paper] = {}
+    by_text: dict[str, str] = {}
+    for paper in [*known, *papers]:
+        digest = text_hash(paper.abstract)
+        hit = out.get(paper.id)
+        if hit is not None and text_hash(hit.abstract) != digest:
+            log.warning("%s: duplicate id %s with a different abstract (first seen in %s); skipped",
+                        paper.source or "input", paper.identifier or paper.id, hit.source or "input")
+            continue
+        old_id = paper.id if hit is not None else by_text.get(digest)
+        if old_id is None:
+            out[paper.id] = paper
+            by_text[digest] = paper.id
+            continue
+        first = out[old_id]
+        if paper.source != first.source or paper != first:
+            log.info("%s: same paper as %s (%s); merged", paper.source or "input", first.source or "input", old_id)
+        merged = _merge(first, paper)
+        if merged.id != old_id:
+            if merged.id in out and text_hash(out[merged.id].abstract) != digest:
+                log.warning("%s: duplicate id %s with a different abstract (first seen in %s); skipped",
+                            paper.source or "input", merged.identifier, out[merged.id].source or "input")
+                continue
+            out = {(merged.id if k == old_id else k): (merged if k == old_id else v) for k, v in out.items()}
+            by_text[digest] = merged.id
+        else:
+            out[old_id] = merged
+    return list(out.values())
+
+
+def read_inputs(paths, *, input_format: str | None = None) -> list[Paper]:
+    """Read every input file and return their papers, merged (see :func:`merge_papers`)."""
+    found = []
     for path in paths:
-        found = parse_daily_papers(read_text_file(path), source=str(path))
-        if not found:
-            raise InputError(f"{path}: no abstracts found (expected paragraphs separated by blank lines)")
-        for paper in found:
-            if paper.id in papers:
-                log.info("%s: duplicate abstract %s skipped", path, paper.id)
-            else:
-                papers[paper.id] = paper
-    return list(papers.values())
+        found.extend(read_file(path, input_format))
+    return merge_papers(found)
 
 
 def papers_from_texts(texts, *, source: str = "<string>") -> list[Paper]:

@@ -30,7 +30,13 @@
   }
   const roleInfo = new Map(KG.roles.map((r) => [r.name, r]));
   const roleOrder = (role) => (roleInfo.has(role) ? KG.roles.indexOf(roleInfo.get(role)) : KG.roles.length);
+  // entity → entity edges (broader, mitigates, …) next to the paper → entity roles
+  const relationVerb = new Map((KG.relations || []).map((r) => [r.name, r.verb]));
   const isPaper = (n) => n.type === KG.paperType;
+  const isRelation = (e) => !isPaper(byId.get(e.from));
+  const edgeVerb = (e) => (isRelation(e)
+    ? relationVerb.get(e.role) || e.role
+    : (roleInfo.get(e.role) || { verb: e.role }).verb);
   const styleOf = (type) => KG.styles[type];
 
   function push(map, key, value) {
@@ -133,8 +139,7 @@
 
   function edgeTooltip(e) {
     const tip = h("div", "tip");
-    const info = roleInfo.get(e.role);
-    tip.append(h("strong", null, `${byId.get(e.from).label} ${info ? info.verb : e.role} ${byId.get(e.to).label}`));
+    tip.append(h("strong", null, `${byId.get(e.from).label} ${edgeVerb(e)} ${byId.get(e.to).label}`));
     if (e.sentences.length) tip.append(h("div", "tip-meta", e.sentences[0]));
     return tip;
   }
@@ -417,6 +422,7 @@
   function renderEntity(n) {
     const byRole = new Map();
     for (const e of inEdges.get(n.id) || []) {
+      if (isRelation(e)) continue;
       if (!byRole.has(e.role)) byRole.set(e.role, []);
       if (!byRole.get(e.role).includes(e.from)) byRole.get(e.role).push(e.from);
     }
@@ -431,9 +437,31 @@
       body.append(group);
     }
     if (n.otherPapers.length) body.append(section("Also listed in", list(n.otherPapers.map(nodeButton))));
+    renderRelations(n);
     if (n.externalPapers.length) {
       body.append(section("Papers outside this view", list(n.externalPapers.map((iri) => h("span", "iri", iri)))));
     }
+  }
+
+  // Links to other concepts: "it mitigates X" (out) and "Y is a kind of it" (in).
+  function renderRelations(n) {
+    const out = (outEdges.get(n.id) || []).filter(isRelation);
+    const into = (inEdges.get(n.id) || []).filter(isRelation);
+    if (!out.length && !into.length) return;
+    const byLabel = (key) => (a, b) => byId.get(a[key]).label.localeCompare(byId.get(b[key]).label);
+    const item = (e, parts) => {
+      for (const s of e.sentences) parts.push(h("div", "evidence", s));
+      return parts;
+    };
+    const items = [
+      ...out.sort(byLabel("to")).map((e) => item(e, [
+        h("span", "role", "it " + edgeVerb(e)), swatch(byId.get(e.to).type), " ", nodeButton(e.to)])),
+      ...into.sort(byLabel("from")).map((e) => item(e, [
+        swatch(byId.get(e.from).type), " ", nodeButton(e.from), h("span", "role", " " + edgeVerb(e) + " it")])),
+    ];
+    const group = section(`Related concepts (${items.length})`, list(items));
+    group.firstChild.dataset.section = "relations";
+    body.append(group);
   }
 
   function renderPaper(n) {

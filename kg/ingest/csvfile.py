@@ -1,0 +1,54 @@
+"""Reader of CSV and TSV files of paper records (a header row names the fields).
+
+Columns are read by :func:`kg.ingest.fields.paper_from_fields` (``title``,
+``abstract``, ``authors`` — "A and B", "A; B" or "A, B" —, ``date`` or
+``year``, ``url``, ``arXiv id``, ``doi``...). A file without an abstract
+column is an :class:`~kg.errors.InputError`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from ..errors import InputError
+from .fields import SkipRecord, Skips, key, paper_from_fields
+
+__all__ = ["parse_csv"]
+
+_ABSTRACT_COLUMNS = {"abstract", "summary", "paperabstract", "description", "text", "abstractinvertedindex"}
+
+
+def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
+    """Papers of a CSV (``delimiter=","``) or TSV (``"\\t"``) document with a header row."""
+    csv.field_size_limit(max(csv.field_size_limit(), 10_000_000))
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        header = reader.fieldnames or []
+    except csv.Error as exc:
+        raise InputError(f"{source}:1: not valid CSV ({exc})") from exc
+    if not any(key(name) in _ABSTRACT_COLUMNS for name in header if name):
+        shown = ", ".join(repr(h) for h in header[:8]) or "none"
+        raise InputError(f"{source}: no abstract column in the header (expected 'abstract' or 'summary'; found {shown})")
+    skips = Skips(source)
+    papers = []
+    while True:
+        start = reader.line_num + 1  # where the record begins (a quoted cell may span lines)
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            skips.count()
+            skips.skip(start, f"malformed row ({exc})")
+            continue
+        skips.count()
+        if None in row:  # more cells than header names
+            skips.skip(start, f"malformed row ({len(header) + len(row[None])} cells, header has {len(header)})")
+            continue
+        try:
+            papers.append(paper_from_fields({k: v for k, v in row.items() if k}, source=f"{source}:{start}"))
+        except SkipRecord as exc:
+            skips.skip(start, str(exc))
+    skips.summary()
+    return papers

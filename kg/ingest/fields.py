@@ -1,0 +1,270 @@
+"""Records with named fields (JSON, JSON Lines, CSV, BibTeX, Atom) → :class:`~kg.records.Paper`.
+
+Field names are matched case-insensitively, ignoring spaces, ``_`` and ``-``
+("arXiv id", ``arxiv_id`` and ``arxivId`` are one name), and cover the
+spellings of Semantic Scholar (``paperId``, ``externalIds``, ``publicationDate``)
+and OpenAlex (``display_name``, ``abstract_inverted_index``, ``authorships``,
+``publication_date``, ``ids``).
+
+Stable ids: ``arxiv-<id>`` when the arXiv id is known, else ``doi-<doi>``, else
+the hash of the abstract (:func:`kg.ingest.daily.paper_id`); ``/`` becomes
+``_`` and other characters outside ``[a-z0-9.-]`` are percent-encoded, so the
+id is safe in an IRI and maps back to one arXiv id or DOI.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from ..records import Paper
+from .daily import find_urls, normalize_text, paper_id
+
+__all__ = ["normalize_arxiv", "normalize_doi", "normalize_date", "stable_id", "paper_from_fields",
+           "canonical_url", "Skips", "SkipRecord", "from_inverted_index", "key"]
+
+log = logging.getLogger(__name__)
+
+_ARXIV_NEW = re.compile(r"(?<![\w.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\w.])")
+_ARXIV_OLD = re.compile(r"(?<![\w])([a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?!\d)")
+_DOI = re.compile(r"(10\.\d{4,9}/\S+)", re.I)
+_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.I)
+
+
+def key(name: str) -> str:
+    """A field name folded for matching: lower case, letters and digits only."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def normalize_arxiv(value) -> str | None:
+    """The bare arXiv id (no ``arXiv:`` prefix, URL or version) in *value*, or None.
+
+    >>> normalize_arxiv("https://arxiv.org/abs/2401.12345v2")
+    '2401.12345'
+    >>> normalize_arxiv("arXiv:hep-th/9901001")
+    'hep-th/9901001'
+    """
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    doi = _ARXIV_DOI.match(normalize_doi(text) or "")
+    if doi:
+        text = doi.group(1)
+    text = re.sub(r"^(?:arxiv:|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)", "", text, flags=re.I)
+    text = re.sub(r"\.pdf$", "", text)
+    m = _ARXIV_NEW.fullmatch(text) or _ARXIV_OLD.fullmatch(text)
+    return m.group(1) if m else None
+
+
+def normalize_doi(value) -> str | None:
+    """The DOI in *value* (``doi:`` prefix and resolver URL stripped), lower-cased, or None.
+
+    >>> normalize_doi("https://doi.org/10.1145/3292500.3330701")
+    '10.1145/3292500.3330701'
+    """
+    if not isinstance(value, str):
+        return None
+    text = re.sub(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)", "", value.strip(), flags=re.I)
+    m = _DOI.fullmatch(text)
+    return m.group(1).rstrip(".,;").lower() if m else None
+
+
+def _arxiv_in_url(url) -> str | None:
+    if isinstance(url, str) and re.search(r"arxiv\.org/(?:abs|pdf)/", url, re.I):
+        return normalize_arxiv(url)
+    return None
+
+
+def _doi_in_url(url) -> str | None:
+    if isinstance(url, str) and re.search(r"doi\.org/", url, re.I):
+        return normalize_doi(url)
+    return None
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+
+
+def normalize_date(value, month=None) -> str | None:
+    """ISO 8601 date (``YYYY-MM-DD``, ``YYYY-MM`` or ``YYYY``) from *value*, or None.
+
+    Accepts ISO dates and date-times, a bare year (int or str), and BibTeX's
+    year plus *month* (a number or an English month name).
+
+    >>> normalize_date("2024-01-05T17:59:01Z"), normalize_date(2023), normalize_date("2022", "mar")
+    ('2024-01-05', '2023', '2022-03')
+    """
+    if value is None or isinstance(value, bool):
+        return None
+    text = str(value).strip()
+    m = re.match(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[T ].*)?$", text)
+    if not m:
+        return None
+    year, mon, day = m.groups()
+    if mon is None and month is not None:
+        mtext = str(month).strip().lower()
+        num = int(mtext) if mtext.isdigit() else _MONTHS.get(mtext[:3])
+        if num and 1 <= num <= 12:
+            mon = f"{num:02d}"
+    if mon and not 1 <= int(mon) <= 12:
+        return year
+    return "-".join(p for p in (year, mon, day) if p)
+
+
+def _id_part(text: str) -> str:
+    return re.sub(r"[^a-z0-9.\-]", lambda m: "_" if m.group() == "/" else quote(m.group(), safe=""), text.lower())
+
+
+def stable_id(abstract: str, *, arxiv: str | None = None, doi: str | None = None) -> str:
+    """``arxiv-…``, else ``doi-…``, else the text hash of *abstract*."""
+    if arxiv:
+        return "arxiv-" + _id_part(arxiv)
+    if doi:
+        return "doi-" + _id_part(doi)
+    return paper_id(abstract)
+
+
+def canonical_url(paper: Paper) -> str | None:
+    """https://arxiv.org/abs/ID or https://doi.org/DOI for *paper*, or None."""
+    if paper.arxiv:
+        return f"https://arxiv.org/abs/{paper.arxiv}"
+    return f"https://doi.org/{paper.doi}" if paper.doi else None
+
+
+def from_inverted_index(index) -> str:
+    """The text of an OpenAlex ``abstract_inverted_index`` ({word: [positions]})."""
+    if not isinstance(index, dict):
+        return ""
+    slots = {}
+    for word, positions in index.items():
+        for pos in positions if isinstance(positions, list) else ():
+            if isinstance(pos, int):
+                slots[pos] = word
+    return " ".join(slots[p] for p in sorted(slots))
+
+
+class SkipRecord(Exception):
+    """Raised by a record reader: this record is unusable (the message says why)."""
+
+
+@dataclass
+class Skips:
+    """What a reader skipped in one file: each skip is logged as a warning naming file and line."""
+
+    source: str
+    reasons: dict[str, int] = field(default_factory=dict)
+    total: int = 0
+
+    def skip(self, where, reason: str) -> None:
+        log.warning("%s:%s: %s; skipped", self.source, where, reason)
+        kind = reason.split(" (")[0].split(":")[0]
+        self.reasons[kind] = self.reasons.get(kind, 0) + 1
+
+    def count(self) -> None:
+        self.total += 1
+
+    def summary(self) -> None:
+        n = sum(self.reasons.values())
+        if n:
+            what = ", ".join(f"{c} {r}" for r, c in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+            log.warning("%s: %d of %d record(s) skipped (%s)", self.source, n, self.total, what)
+
+
+# folded field name → what it holds; first match wins, in this order
+_TITLE = ("title", "displayname", "name")
+_ABSTRACT = ("abstract", "summary", "paperabstract", "description", "text")
+_AUTHORS = ("authors", "author", "authorships", "creators", "creator")
+_DATE = ("date", "publicationdate", "published", "publisheddate", "issued", "year", "publicationyear")
+_ARXIV_FIELDS = ("arxivid", "arxiv", "eprint", "arxividentifier")
+_DOI_FIELDS = ("doi",)
+_URL = ("url", "landingpageurl", "link", "absurl", "id")
+_NESTED_IDS = ("externalids", "ids")
+
+
+def _text(value) -> str:
+    if isinstance(value, str):
+        return normalize_text(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return ""
+
+
+def _author_name(value) -> str:
+    if isinstance(value, str):
+        return normalize_text(value)
+    if isinstance(value, dict):
+        folded = {key(k): v for k, v in value.items()}
+        if isinstance(folded.get("author"), dict):  # OpenAlex authorship
+            return _author_name(folded["author"])
+        for name in ("name", "displayname", "fullname", "literal"):
+            if isinstance(folded.get(name), str):
+                return normalize_text(folded[name])
+        parts = [folded.get("given"), folded.get("family")]  # CSL-JSON
+        return normalize_text(" ".join(p for p in parts if isinstance(p, str)))
+    return ""
+
+
+def split_authors(text: str) -> list[str]:
+    """Author names from one string: "A and B", "A; B", or "A, B, C" (when no name has a comma inside)."""
+    text = normalize_text(text)
+    if not text:
+        return []
+    if re.search(r"\s+and\s+", text) or ";" in text:
+        parts = re.split(r"\s*;\s*|\s+and\s+", text)
+    else:
+        parts = text.split(",")
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _authors(value) -> tuple[str, ...]:
+    if isinstance(value, str):
+        names = split_authors(value)
+    elif isinstance(value, list):
+        names = [_author_name(v) for v in value]
+    elif isinstance(value, dict):
+        names = [_author_name(value)]
+    else:
+        names = []
+    return tuple(dict.fromkeys(n for n in names if n))
+
+
+def paper_from_fields(record: dict, *, source: str = "") -> Paper:
+    """The paper described by *record* (field names as in this module's docstring); SkipRecord if no abstract."""
+    folded: dict[str, object] = {}
+    for k, v in record.items():
+        if isinstance(k, str):
+            folded.setdefault(key(k), v)
+
+    def first(names):
+        for name in names:
+            value = folded.get(name)
+            if value not in (None, "", [], {}):
+                return value
+        return None
+
+    abstract = _text(first(_ABSTRACT))
+    if not abstract and folded.get("abstractinvertedindex"):
+        abstract = normalize_text(from_inverted_index(folded["abstractinvertedindex"]))
+    if not abstract:
+        raise SkipRecord("empty abstract" if any(n in folded for n in (*_ABSTRACT, "abstractinvertedindex"))
+                         else "no abstract field (expected one of: abstract, summary, abstract_inverted_index)")
+    nested = {}
+    for name in _NESTED_IDS:
+        if isinstance(folded.get(name), dict):
+            for k, v in folded[name].items():
+                nested.setdefault(key(k), v)
+    urls = [u for u in (first(_URL), folded.get("primarylocation", {}).get("landing_page_url")
+                        if isinstance(folded.get("primarylocation"), dict) else None) if isinstance(u, str)]
+    own_id = folded.get("id")
+    arxiv = (normalize_arxiv(first(_ARXIV_FIELDS)) or normalize_arxiv(nested.get("arxiv")) or normalize_arxiv(own_id)
+             or next((a for a in map(_arxiv_in_url, urls) if a), None))
+    doi = (normalize_doi(first(_DOI_FIELDS)) or normalize_doi(nested.get("doi")) or normalize_doi(own_id)
+           or next((d for d in map(_doi_in_url, urls) if d), None))
+    if doi and not arxiv:
+        arxiv = normalize_arxiv(doi)  # DataCite's arXiv DOIs (10.48550/arXiv.ID)
+    title = _text(first(_TITLE)) or None
+    date = normalize_date(first(_DATE), folded.get("month"))
+    return Paper(id=stable_id(abstract, arxiv=arxiv, doi=doi), abstract=abstract, urls=find_urls(abstract),
+                 title=title, source=source, authors=_authors(first(_AUTHORS)), date=date, arxiv=arxiv, doi=doi)

@@ -1,0 +1,374 @@
+"""Incremental store: a folder that accumulates papers day after day and says what each update brought.
+
+The store keeps the input papers (JSON Lines of :class:`~kg.records.Paper`
+records, before extraction) and rebuilds the graph from them on every change:
+extraction is fast (a few ms per abstract), and a rebuild resolves entities
+across the whole collection exactly as ``kg build`` on the same papers would.
+
+Layout of ``DIR``::
+
+    current -> .gen-000007          symlink: the committed generation
+    .gen-000007/papers.jsonl        the papers, in order of arrival
+    .gen-000007/entities.json       {entity IRI: [type, label, support]} after this generation
+    .gen-000007/whats-new.md        the report of the update that made this generation
+    .gen-000007/store.json          format, generation number, base IRI
+    papers.jsonl -> current/papers.jsonl
+    whats-new.md -> current/whats-new.md
+    .lock                           held (flock) while an update runs
+
+An update writes a complete new generation folder, then switches ``current``
+to it with one atomic rename (``os.replace`` of a symlink): a process killed
+at any point leaves either the old generation or the new one committed,
+never a mix. Leftover folders of interrupted updates are removed by the next
+update. Adding papers that are already in the store changes nothing: no new
+generation is written.
+
+Set ``KG_STORE_PAUSE_BEFORE_COMMIT`` (seconds) to sleep between writing a
+generation and committing it (used by the tests that kill an update midway).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import re
+import shutil
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .errors import InputError
+from .graph import DEFAULT_BASE, paper_iri
+from .records import NodeType, Paper
+
+__all__ = ["Store", "Update", "paper_to_json", "paper_from_json", "STORE_FORMAT"]
+
+log = logging.getLogger(__name__)
+
+STORE_FORMAT = "litkg-store/1"
+_GEN = re.compile(r"^\.gen-(\d{6})$")
+PAUSE_ENV = "KG_STORE_PAUSE_BEFORE_COMMIT"
+REPORT_ROWS = 25
+REPORT_PAPERS = 200
+
+
+def paper_to_json(paper: Paper) -> dict:
+    """The store's record of *paper*: its fields without the label (extraction recomputes it), empty values left out."""
+    data = asdict(paper)
+    data.pop("label")
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in data.items() if v not in (None, "", (), [])}
+
+
+def paper_from_json(data: dict) -> Paper:
+    return Paper(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items()})
+
+
+@dataclass
+class Update:
+    """What one change of the store did (``markdown()`` is the what's-new report)."""
+
+    action: str  # "add" or "remove"
+    inputs: list[str] = field(default_factory=list)
+    new_papers: list[dict] = field(default_factory=list)  # {"id", "label", "identifier", "authors", "date"}
+    updated_papers: list[str] = field(default_factory=list)
+    removed_papers: list[dict] = field(default_factory=list)
+    known_papers: int = 0  # input papers that were already in the store, unchanged
+    new_entities: list[tuple] = field(default_factory=list)  # (iri, type, label, support)
+    grown: list[tuple] = field(default_factory=list)  # (iri, type, label, before, after)
+    gone: list[tuple] = field(default_factory=list)  # (iri, type, label, support before)
+    papers_before: int = 0
+    papers_after: int = 0
+    entities_before: int = 0
+    entities_after: int = 0
+    generation: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.new_papers or self.updated_papers or self.removed_papers)
+
+    def summary(self) -> str:
+        """One line for the terminal."""
+        if self.action == "remove":
+            return (f"removed {len(self.removed_papers)} paper(s), {len(self.gone)} entit{'y' if len(self.gone) == 1 else 'ies'} "
+                    f"only it supported; store: {self.papers_after} papers, {self.entities_after} entities")
+        if not self.changed:
+            return f"nothing new: {self.known_papers} paper(s) already in the store; store: {self.papers_after} papers, {self.entities_after} entities"
+        return (f"added {len(self.new_papers)} paper(s)" + (f", updated {len(self.updated_papers)}" if self.updated_papers else "")
+                + f" ({self.known_papers} already in the store), {len(self.new_entities)} new entities; "
+                f"store: {self.papers_after} papers, {self.entities_after} entities")
+
+    def markdown(self) -> str:
+        """The what's-new report (deterministic: no clock time)."""
+        def esc(text) -> str:
+            return str(text).replace("|", "\\|").replace("\n", " ")
+
+        lines = []
+        if self.action == "remove":
+            lines.append(f"# What's new: {len(self.removed_papers)} paper(s) removed")
+        else:
+            lines.append(f"# What's new: {len(self.new_papers)} new paper(s)")
+        lines += ["", f"Store generation {self.generation}: {self.papers_before} → {self.papers_after} papers, "
+                  f"{self.entities_before} → {self.entities_after} entities."]
+        if self.inputs:
+            lines.append("Inputs: " + ", ".join(f"`{Path(i).name}`" for i in self.inputs) + ".")
+        if self.known_papers:
+            lines.append(f"{self.known_papers} input paper(s) were already in the store.")
+        if self.updated_papers:
+            lines.append(f"{len(self.updated_papers)} stored paper(s) got more metadata from the inputs: "
+                         + ", ".join(f"`{i}`" for i in self.updated_papers[:REPORT_ROWS]) + ".")
+        for title, papers in (("New papers", self.new_papers), ("Removed papers", self.removed_papers)):
+            if papers:
+                lines += ["", f"## {title}", ""]
+                for p in papers[:REPORT_PAPERS]:
+                    extra = [x for x in (p.get("identifier"), p.get("date"),
+                                         ", ".join(p.get("authors", [])[:3]) + (" et al." if len(p.get("authors", [])) > 3 else ""))
+                             if x]
+                    lines.append(f"- **{esc(p['label'])}**" + (f" ({esc('; '.join(extra))})" if extra else "") + f" `{p['id']}`")
+                if len(papers) > REPORT_PAPERS:
+                    lines.append(f"- … and {len(papers) - REPORT_PAPERS} more.")
+        if self.new_entities:
+            lines += ["", "## New entities", "", "| entity | type | papers |", "|---|---|---|"]
+            lines += [f"| {esc(label)} | {t} | {n} |" for _, t, label, n in self.new_entities[:REPORT_ROWS]]
+            if len(self.new_entities) > REPORT_ROWS:
+                lines.append(f"\n… and {len(self.new_entities) - REPORT_ROWS} more.")
+        if self.grown:
+            lines += ["", "## Support grew most", "", "| entity | type | before | now |", "|---|---|---|---|"]
+            lines += [f"| {esc(label)} | {t} | {a} | {b} (+{b - a}) |" for _, t, label, a, b in self.grown[:REPORT_ROWS]]
+        if self.gone:
+            lines += ["", "## Entities no paper supports any more", "", "| entity | type | papers before |", "|---|---|---|"]
+            lines += [f"| {esc(label)} | {t} | {n} |" for _, t, label, n in self.gone[:REPORT_ROWS]]
+            if len(self.gone) > REPORT_ROWS:
+                lines.append(f"\n… and {len(self.gone) - REPORT_ROWS} more.")
+        return "\n".join(lines) + "\n"
+
+
+def _supports(G) -> dict[str, list]:
+    return {n: [d["type"], d["label"], len(d.get("papers", []))]
+            for n, d in sorted(G.nodes(data=True)) if d["type"] != NodeType.PAPER.value}
+
+
+def _paper_card(G, paper: Paper, base: str) -> dict:
+    data = G.nodes.get(paper_iri(paper.id, base), {}) if G is not None else {}
+    return {"id": paper.id, "label": data.get("label") or paper.title or paper.id, "identifier": paper.identifier,
+            "authors": list(paper.authors), "date": paper.date}
+
+
+class Store:
+    """A store folder (see the module docstring). ``Store(dir).add(paths)`` creates it when missing."""
+
+    def __init__(self, directory, *, base: str | None = None) -> None:
+        self.dir = Path(directory)
+        if self.dir.exists() and not self.dir.is_dir():
+            raise InputError(f"{self.dir}: exists and is not a folder (expected a litkg store)")
+        meta = self._meta()
+        self.base = meta.get("base", base or DEFAULT_BASE)
+        if base is not None and base != self.base:
+            raise InputError(f"{self.dir}: the store's base IRI is {self.base}, not {base}")
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def current(self) -> Path | None:
+        link = self.dir / "current"
+        return link.resolve() if link.is_symlink() and link.resolve().is_dir() else None
+
+    def exists(self) -> bool:
+        return self.current is not None
+
+    def _require(self) -> Path:
+        current = self.current
+        if current is None:
+            raise InputError(f"{self.dir}: not a litkg store (make one with: kg add FILE... --store {self.dir})")
+        return current
+
+    def _meta(self) -> dict:
+        current = self.current
+        if current is None:
+            return {}
+        meta = json.loads((current / "store.json").read_text(encoding="utf-8"))
+        if meta.get("format") != STORE_FORMAT:
+            raise InputError(f"{self.dir}: unknown store format {meta.get('format')!r}; expected {STORE_FORMAT}")
+        return meta
+
+    @property
+    def generation(self) -> int:
+        return self._meta().get("generation", 0)
+
+    def papers(self) -> list[Paper]:
+        """The stored papers, in order of arrival."""
+        current = self.current
+        if current is None:
+            return []
+        with open(current / "papers.jsonl", encoding="utf-8") as f:
+            return [paper_from_json(json.loads(line)) for line in f if line.strip()]
+
+    def entities(self) -> dict[str, list]:
+        """{entity IRI: [type, label, support]} of the committed generation."""
+        current = self.current
+        return json.loads((current / "entities.json").read_text(encoding="utf-8")) if current else {}
+
+    def graph(self, *, jobs: int = 1, progress: bool = False):
+        """The :class:`~kg.api.KnowledgeGraph` of the stored papers (rebuilt)."""
+        from .api import from_papers
+        papers = self.papers()
+        if not papers:
+            raise InputError(f"{self.dir}: the store holds no papers")
+        return from_papers(papers, base=self.base, jobs=jobs, progress=progress)
+
+    # ------------------------------------------------------------ changing
+
+    @contextlib.contextmanager
+    def _locked(self):
+        self.dir.mkdir(parents=True, exist_ok=True)
+        import fcntl
+        with open(self.dir / ".lock", "w") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise InputError(f"{self.dir}: another update of this store is running") from None
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def add(self, paths, *, input_format: str | None = None, jobs: int = 1, progress: bool = False) -> Update:
+        """Merge the papers of *paths* into the store; write a new generation only if something changed."""
+        from .ingest import merge_papers, read_inputs
+        paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
+        if not paths:
+            raise InputError("no input files given")
+        incoming = read_inputs(paths, input_format=input_format)  # before the lock: bad input fails fast
+        with self._locked():
+            old = self.papers()
+            old_by_id = {p.id: p for p in old}
+            merged = merge_papers(incoming, known=old)
+            from .ingest import text_hash
+            old_ids_by_text = {text_hash(p.abstract): p.id for p in old}
+            new = [p for p in merged if p.id not in old_by_id and text_hash(p.abstract) not in old_ids_by_text]
+            updated = [p.id for p in merged if p not in new and old_by_id.get(p.id) != p]
+            before = self.entities()
+            update = Update("add", inputs=[str(p) for p in paths], known_papers=len(incoming) - len(new),
+                            papers_before=len(old), entities_before=len(before), generation=self.generation)
+            if not new and not updated:
+                update.papers_after, update.entities_after = len(old), len(before)
+                return update
+            G = self._rebuild(merged, jobs, progress)
+            after = _supports(G)
+            update.new_papers = [_paper_card(G, p, self.base) for p in new]
+            update.updated_papers = updated
+            self._diff(update, before, after)
+            self._commit(merged, after, update)
+            return update
+
+    def remove(self, name: str, *, jobs: int = 1, progress: bool = False) -> Update:
+        """Remove the paper *name* (id, arXiv id, DOI, IRI or exact title) and what only it supported."""
+        with self._locked():
+            self._require()
+            old = self.papers()
+            target = self.find(name, old)
+            kept = [p for p in old if p.id != target.id]
+            before = self.entities()
+            update = Update("remove", papers_before=len(old), entities_before=len(before), generation=self.generation)
+            update.removed_papers = [_paper_card(None, target, self.base)]
+            G = self._rebuild(kept, jobs, progress) if kept else None
+            after = _supports(G) if G is not None else {}
+            self._diff(update, before, after)
+            self._commit(kept, after, update)
+            return update
+
+    def find(self, name: str, papers=None) -> Paper:
+        """The stored paper called *name*: its id, IRI, identifier (arXiv:…, doi:…), bare arXiv id or DOI, canonical URL, or title."""
+        from .ingest.fields import normalize_arxiv, normalize_doi
+        papers = self.papers() if papers is None else papers
+        text = name.strip()
+        arxiv, doi = normalize_arxiv(text), normalize_doi(text)
+        for p in papers:
+            if text in (p.id, paper_iri(p.id, self.base), p.identifier) or (arxiv and p.arxiv == arxiv) or (doi and p.doi == doi):
+                return p
+        by_title = [p for p in papers if p.title and p.title.casefold() == text.casefold()]
+        if len(by_title) == 1:
+            return by_title[0]
+        if by_title:
+            raise InputError(f"{name!r}: {len(by_title)} papers have this title ({', '.join(p.id for p in by_title)}); give an id")
+        raise InputError(f"{name!r}: no paper with this id, arXiv id, DOI or title in {self.dir}")
+
+    def _rebuild(self, papers, jobs, progress):
+        from .api import from_papers
+        return from_papers(papers, base=self.base, jobs=jobs, progress=progress).graph
+
+    @staticmethod
+    def _diff(update: Update, before: dict, after: dict) -> None:
+        update.new_entities = sorted(((iri, t, label, n) for iri, (t, label, n) in after.items() if iri not in before),
+                                     key=lambda e: (-e[3], e[2].lower(), e[0]))
+        update.grown = sorted(((iri, t, label, before[iri][2], n) for iri, (t, label, n) in after.items()
+                               if iri in before and n > before[iri][2]), key=lambda e: (-(e[4] - e[3]), -e[4], e[2].lower()))
+        update.gone = sorted(((iri, t, label, n) for iri, (t, label, n) in before.items() if iri not in after),
+                             key=lambda e: (-e[3], e[2].lower(), e[0]))
+        update.entities_after = len(after)
+
+    def _commit(self, papers, entities: dict, update: Update) -> None:
+        """Write a new generation folder, then switch ``current`` to it atomically."""
+        number = update.generation + 1  # the committed generation's successor
+        update.generation = number
+        update.papers_after = len(papers)
+        name = f".gen-{number:06d}"
+        staging = self.dir / f"{name}.partial"
+        for leftover in (staging, self.dir / name):  # of an interrupted update (we hold the lock)
+            shutil.rmtree(leftover, ignore_errors=True)
+        staging.mkdir()
+        _write(staging / "papers.jsonl", "".join(json.dumps(paper_to_json(p), ensure_ascii=False, sort_keys=True) + "\n"
+                                               for p in papers))
+        _write(staging / "entities.json", json.dumps(entities, ensure_ascii=False, indent=0, sort_keys=True) + "\n")
+        _write(staging / "whats-new.md", update.markdown())
+        _write(staging / "store.json", json.dumps({"format": STORE_FORMAT, "generation": number, "base": self.base},
+                                                  indent=1, sort_keys=True) + "\n")
+        os.replace(staging, self.dir / name)
+        _fsync_dir(self.dir)
+        pause = os.environ.get(PAUSE_ENV)
+        if pause:
+            time.sleep(float(pause))
+        link = self.dir / f".current.{os.getpid()}.tmp"
+        link.unlink(missing_ok=True)
+        os.symlink(name, link)
+        os.replace(link, self.dir / "current")  # the commit point
+        _fsync_dir(self.dir)
+        for shown in ("papers.jsonl", "whats-new.md"):
+            path = self.dir / shown
+            if not path.is_symlink():
+                tmp = self.dir / f".{shown}.{os.getpid()}.tmp"
+                tmp.unlink(missing_ok=True)
+                os.symlink(f"current/{shown}", tmp)
+                os.replace(tmp, path)
+        self._clean(keep=name)
+
+    def _clean(self, keep: str) -> None:
+        """Remove generations other than *keep* and leftovers of interrupted updates."""
+        for p in self.dir.iterdir():
+            if p.name != keep and (_GEN.match(p.name) or (p.name.startswith(".gen-") and p.name.endswith(".partial"))):
+                shutil.rmtree(p, ignore_errors=True)
+            elif p.name.startswith(".current.") and p.name.endswith(".tmp"):
+                p.unlink(missing_ok=True)
+
+    def export(self, out_dir, names=None, *, jobs: int = 1, progress: bool = False) -> list[Path]:
+        """Write every export (or the files *names*) of the store's graph into *out_dir*, atomically."""
+        from .export import EXPORTERS
+        self._require()
+        return self.graph(jobs=jobs, progress=progress).write(out_dir, names or tuple(EXPORTERS))
+
+
+def _write(path: Path, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

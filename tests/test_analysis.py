@@ -1,0 +1,157 @@
+"""Graph analytics (kg/analysis.py) on the corpus, their doctests, and the exploring commands of `kg`
+(related, themes, top, path, show) on the corpus export."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import kg.analysis as A
+import kg.cli
+
+
+@pytest.fixture(scope="module")
+def G(corpus_graph):
+    return corpus_graph.graph
+
+
+@pytest.fixture(scope="module")
+def ttl(corpus_export):
+    return str(corpus_export / "graph.ttl")
+
+
+def run(capsys, *argv):
+    rc = kg.cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_docstring_examples_run():
+    result = doctest.testmod(A, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 10 and result.failed == 0
+
+
+def test_most_papers_link_to_another_through_a_specific_concept(G):
+    share, unlinked = A.linked_share(G)
+    assert share >= 0.85, [G.nodes[p]["label"] for p in unlinked]
+
+
+def test_generic_concepts(G):
+    df = A.document_frequency(G)
+    assert A.is_generic(G, A.find_node(G, "large language models"), df)
+    assert A.is_generic(G, A.find_node(G, "accuracy"), df)
+    assert not A.is_generic(G, A.find_node(G, "train-inference mismatch"), df)
+    assert not A.is_generic(G, A.find_node(G, "emergent misalignment"), df)
+
+
+def test_related_to_memdlm_are_train_inference_mismatch_papers_first(G):
+    memdlm = A.find_paper(G, "MemDLM")
+    mismatch = A.find_node(G, "train-inference mismatch")
+    about_mismatch = {p for p, _, k in G.in_edges(mismatch, keys=True) if G.nodes[p]["type"] == "Paper"}
+    ranked = A.related(G, memdlm, top=10)
+    assert len(ranked) >= 6
+    assert all(p in about_mismatch for p, _, _ in ranked[:6]), [G.nodes[p]["label"] for p, _, _ in ranked]
+    assert [s for _, s, _ in ranked] == sorted((s for _, s, _ in ranked), reverse=True)
+
+
+def test_a_generic_link_counts_far_less_than_a_specific_one(G):
+    llm, mismatch = A.find_node(G, "large language models"), A.find_node(G, "train-inference mismatch")
+    weights = A.idf(G)
+    assert weights[mismatch] > weights[llm]
+    # two papers linked only through LLMs score below two papers linked only through the mismatch
+    ents = A.paper_entities(G)
+    memdlm = A.find_paper(G, "MemDLM")
+    scores = {p: s for p, s, _ in A.related(G, memdlm, top=100)}
+    only_mismatch = [p for p, s, shared in A.related(G, memdlm, top=100) if shared == [mismatch]]
+    only_llm = [p for p in ents if p != memdlm and set(ents[p]) & set(ents[memdlm]) == {llm}]
+    assert only_mismatch
+    assert all(scores.get(p, 0) < min(scores[q] for q in only_mismatch) for p in only_llm)
+
+
+def theme_of(themes, label, G):
+    node = A.find_node(G, label)
+    return next((i for i, t in enumerate(themes) if node in t["entities"]), None)
+
+
+def test_themes_a_reader_recognises(G):
+    themes = A.themes(G)
+    assert 4 <= len(themes) <= 15
+    found = {label: theme_of(themes, label, G) for label in
+             ("emergent misalignment", "spurious correlations", "reinforcement learning", "train-inference mismatch")}
+    assert None not in found.values(), found
+    assert len(set(found.values())) == len(found), found  # four different themes
+    names = " | ".join(t["name"] for t in themes)
+    for label in ("emergent misalignment", "spurious correlations", "reinforcement learning"):
+        assert label in names, names
+    assert A.themes(G) == themes  # fixed seed: same themes every run
+
+
+def test_top_problems(G):
+    top = A.top_entities(G, "Problem", n=5)
+    labels = [G.nodes[e]["label"] for e, _ in top]
+    assert "train-inference mismatch" in labels and "spurious correlations" in labels
+    assert [n for _, n in top] == sorted((n for _, n in top), reverse=True)
+
+
+def test_connection_of_two_papers_has_evidence(G):
+    a, b = A.find_paper(G, "MemDLM"), A.find_paper(G, "OPDLM")
+    steps = A.connection(G, a, b)
+    assert steps[0]["from"] == a and steps[-1]["to"] == b
+    assert all(s["sentence"] for s in steps)
+    assert len(steps) == 2  # paper → shared concept → paper
+
+
+def test_describe(G):
+    card = A.describe(G, A.find_node(G, "Qwen3-8B"))
+    assert card["type"] == "Model" and card["papers"]
+    assert [G.nodes[n]["label"] for n in card["broader"]] == ["Qwen3"]
+
+
+# ------------------------------------------------------------------------ CLI
+
+
+def test_cli_related(ttl, capsys):
+    rc, out, err = run(capsys, "related", "MemDLM", "--graph", ttl, "--top", 5)
+    assert rc == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "papers related to MemDLM (shared concepts, rarest first)"
+    assert len(lines) == 6 and all("train-inference mismatch" in line for line in lines[1:])
+
+
+def test_cli_themes(ttl, capsys):
+    rc, out, _ = run(capsys, "themes", "--graph", ttl)
+    assert rc == 0
+    assert "emergent misalignment" in out and "spurious correlations" in out
+    assert out.splitlines()[0].startswith(" 1. ")
+    rc, with_papers, _ = run(capsys, "themes", "--graph", ttl, "--papers")
+    assert "MemDLM" in with_papers
+
+
+def test_cli_top(ttl, capsys):
+    rc, out, _ = run(capsys, "top", "--type", "Problem", "-n", 3, "--graph", ttl)
+    assert rc == 0 and len(out.splitlines()) == 3
+    assert "train-inference mismatch" in out
+
+
+def test_cli_path(ttl, capsys):
+    rc, out, _ = run(capsys, "path", "MemDLM", "OPDLM", "--graph", ttl)
+    assert rc == 0
+    assert out.splitlines()[0].startswith("MemDLM → ")
+    assert "“" in out  # evidence sentences
+    rc, brief, _ = run(capsys, "path", "MemDLM", "OPDLM", "--graph", ttl, "--no-evidence")
+    assert rc == 0 and "“" not in brief
+
+
+def test_cli_show_family(ttl, capsys):
+    rc, out, _ = run(capsys, "show", "Qwen3", "--graph", ttl)
+    assert rc == 0
+    assert out.startswith("Qwen3  (Model)")
+    assert "narrower" in out and "Qwen3-8B" in out
+
+
+@pytest.mark.parametrize("argv", [["show", "no such concept"], ["related", "no such paper"],
+                                  ["path", "MemDLM", "no such thing"]])
+def test_cli_unknown_name_is_exit_2(ttl, capsys, argv):
+    rc, out, err = run(capsys, *argv, "--graph", ttl)
+    assert rc == 2 and "no such" in err and out == ""

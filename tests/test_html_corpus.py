@@ -1,0 +1,251 @@
+"""The HTML page and ``kg view`` on the real corpus (built once per session by ``kg build``).
+
+Expectations come from the same export's graph.json, never from the page
+itself. Browser tests share one Chromium and one loaded corpus page (module
+scope); each test leaves the page as it found it (filters on, panel closed).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+import kg.cli
+from test_html import CHROMIUM, LAUNCH_ARGS, Page, page_json
+
+MISMATCH = "train-inference mismatch"
+MISMATCH_IRI = "https://w3id.org/litkg/id/problem/train-inference-mismatch"
+PAPER_LINKS = "#panel h3[data-role] + ul .node-link"  # the panel's lists of papers, by role
+
+
+@pytest.fixture(scope="module")
+def corpus_json(corpus_export) -> dict:
+    """graph.json of the corpus export: node-link data, ``nodes`` with ``id`` = IRI, ``links`` with source/target."""
+    return json.loads((corpus_export / "graph.json").read_text(encoding="utf-8"))
+
+
+def node_by_label(data: dict, label: str) -> dict:
+    found = [n for n in data["nodes"] if n["label"] == label and n["type"] != "Paper"]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def papers_linked_to(data: dict, iri: str) -> set[str]:
+    papers = {n["id"] for n in data["nodes"] if n["type"] == "Paper"}  # entity → entity edges (broader, …) aside
+    return {link["source"] for link in data["links"] if link["target"] == iri and link["source"] in papers}
+
+
+def within(data: dict, iri: str, depth: int) -> set[str]:
+    """Nodes at most ``depth`` hops from ``iri``, edge direction ignored (breadth-first over graph.json)."""
+    near: dict[str, set[str]] = {}
+    for link in data["links"]:
+        near.setdefault(link["source"], set()).add(link["target"])
+        near.setdefault(link["target"], set()).add(link["source"])
+    seen, queue = {iri: 0}, deque([iri])
+    while queue:
+        node = queue.popleft()
+        if seen[node] < depth:
+            for nb in near.get(node, ()):
+                if nb not in seen:
+                    seen[nb] = seen[node] + 1
+                    queue.append(nb)
+    return set(seen)
+
+
+# --------------------------------------------------------------------- kg view
+
+
+def view(capsys, *argv) -> tuple[int, str, str]:
+    rc = kg.cli.main(["view", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+@pytest.fixture(scope="module")
+def mismatch_view(corpus_export, tmp_path_factory) -> Path:
+    """``kg view "train-inference mismatch" --depth 1`` of the corpus graph."""
+    out = tmp_path_factory.mktemp("view") / "mismatch.html"
+    assert kg.cli.main(["view", MISMATCH, "--depth", "1", "--out", str(out),
+                        "--graph", str(corpus_export / "graph.ttl")]) == 0
+    return out
+
+
+def test_view_writes_only_the_neighbourhood(mismatch_view, corpus_json):
+    assert node_by_label(corpus_json, MISMATCH)["id"] == MISMATCH_IRI
+    data = page_json(mismatch_view.read_text(encoding="utf-8"), "kg-data")
+    expected = within(corpus_json, MISMATCH_IRI, 1)
+    assert expected >= {MISMATCH_IRI} | papers_linked_to(corpus_json, MISMATCH_IRI)
+    assert {n["iri"] for n in data["nodes"]} == expected
+    assert len(expected) >= 7  # the problem and its papers
+    assert data["title"] == f"litkg · {MISMATCH} · 1 hop, {len(papers_linked_to(corpus_json, MISMATCH_IRI))} papers"
+    edges = {(e["from"], e["to"], e["role"]) for e in data["edges"]}
+    assert len(edges) == sum(1 for link in corpus_json["links"]
+                             if link["source"] in expected and link["target"] in expected)
+
+
+def test_view_by_iri_at_depth_2(corpus_export, corpus_json, tmp_path, capsys):
+    out = tmp_path / "deeper" / "view.html"
+    rc, stdout, err = view(capsys, MISMATCH_IRI, "--depth", 2, "--out", out, "--graph", corpus_export / "graph.ttl")
+    assert rc == 0, err
+    iris = {n["iri"] for n in page_json(out.read_text(encoding="utf-8"), "kg-data")["nodes"]}
+    assert iris == within(corpus_json, MISMATCH_IRI, 2)
+    assert len(iris) < len(corpus_json["nodes"])
+    assert stdout.startswith(f"wrote      {out} ({len(iris)} nodes,") and err == ""
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["no such concept xyz"], "'no such concept xyz': no node with this IRI, name or alias in"),
+    ([MISMATCH, "--depth", "-1"], "--depth -1: expected 0 or more hops"),
+])
+def test_view_bad_node_exits_2_and_writes_nothing(corpus_export, tmp_path, capsys, argv, message):
+    out = tmp_path / "view.html"
+    rc, stdout, err = view(capsys, *argv, "--out", out, "--graph", corpus_export / "graph.ttl")
+    assert rc == 2 and stdout == ""
+    assert err.count("\n") == 1 and err.startswith("kg: error: ") and message in err
+    assert not out.exists()
+
+
+def test_view_without_a_graph_exits_2(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no exports/graph.ttl here: the default graph is missing
+    rc, stdout, err = view(capsys, MISMATCH, "--out", "view.html")
+    assert rc == 2 and stdout == ""
+    assert err == "kg: error: exports/graph.ttl: no such graph file (make one with: kg build INPUT... --out DIR)\n"
+    rc, _, err = view(capsys, MISMATCH, "--out", "view.html", "--graph", "absent.ttl")
+    assert rc == 2 and err.startswith("kg: error: absent.ttl: no such graph file")
+    assert list(tmp_path.iterdir()) == []
+
+
+# ------------------------------------------------------------------ in the browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM:
+        pytest.skip("Chromium not found at /usr/bin/chromium or on PATH (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def corpus_page(browser, corpus_export):
+    page = Page(browser, corpus_export / "graph.html")
+    yield page
+    page.close()
+
+
+def search(page: Page, text: str) -> None:
+    page.page.fill("#search", text)
+    page.page.press("#search", "Enter")
+
+
+def type_counts(data: dict) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for n in data["nodes"]:
+        counts[n["type"]] = counts.get(n["type"], 0) + 1
+    return counts
+
+
+@pytest.mark.browser
+def test_corpus_page_draws_every_node_offline(corpus_page, corpus_json):
+    page, n = corpus_page, len(corpus_json["nodes"])
+    assert page.js("Object.keys(kgNetwork.getPositions()).length") == n
+    assert page.visible() == n
+    assert page.page.text_content("#stats") == f"Showing {n} of {n} nodes"
+    papers = type_counts(corpus_json)["Paper"]
+    assert page.js("document.title") == page.page.text_content("#controls h1") == f"litkg · {papers} papers"
+    legend = page.js("[...document.querySelectorAll('#legend .legend-item')]"
+                     ".map(b => [b.dataset.type, Number(b.querySelector('.legend-count').textContent)])")
+    assert dict(legend) == type_counts(corpus_json)
+    page.screenshot("corpus.png")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_corpus_search_focuses_the_node(corpus_page):
+    page = corpus_page
+    target = page.node_id(MISMATCH_IRI)
+    search(page, MISMATCH)
+    assert page.page.text_content("#search-status") == ""
+    assert page.js("kgNetwork.getSelectedNodes()") == [target]
+    assert page.page.get_attribute("#panel", "data-node") == target
+    assert page.page.text_content("#panel h2") == MISMATCH
+    page.page.wait_for_timeout(600)  # focus animation (400 ms)
+    # the node is now in the clear part of the screen, between the controls and the panel
+    x, y = page.js("id => kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id])", target).values()
+    left = page.js("document.getElementById('controls').getBoundingClientRect().right")
+    right = page.js("document.getElementById('panel').getBoundingClientRect().left")
+    assert left < x < right and 0 < y < 800
+    page.page.click("#panel-close")
+    assert page.page.is_hidden("#panel")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_corpus_click_opens_the_panel_with_its_papers(corpus_page, corpus_json):
+    page = corpus_page
+    target = page.node_id(MISMATCH_IRI)
+    search(page, MISMATCH)  # brings the node into view
+    page.page.click("#panel-close")
+    page.page.wait_for_timeout(600)
+    page.click_node(target)
+    assert page.js("kgNetwork.getSelectedNodes()") == [target]
+    assert page.page.is_visible("#panel")
+    assert page.page.text_content("#panel h2") == MISMATCH
+    labels = {n["id"]: n["label"] for n in corpus_json["nodes"]}
+    expected = {labels[p] for p in papers_linked_to(corpus_json, MISMATCH_IRI)}
+    # papers are listed under their roles; concepts related to it (graph.json has those too) come apart
+    listed = page.page.locator(PAPER_LINKS).all_text_contents()
+    assert set(listed) == expected and len(expected) >= 6
+    related = page.page.locator("#panel h3[data-section=relations] + ul .node-link").all_text_contents()
+    assert sorted(related) == sorted(labels[n] for n in within(corpus_json, MISMATCH_IRI, 1) - {MISMATCH_IRI}
+                                     if n not in papers_linked_to(corpus_json, MISMATCH_IRI))
+    assert page.page.text_content("#panel p.tip-meta") == f"Found in {len(expected)} papers."
+    assert page.page.locator("#panel h3[data-role=addresses]").count() == 1
+    page.screenshot("corpus-panel.png")
+
+    # a listed paper opens with its abstract, the mention of the problem highlighted
+    page.page.locator(PAPER_LINKS).first.click()
+    assert page.page.locator("#panel .abstract").count() == 1
+    marks = page.page.locator(f"#panel .abstract mark[data-node={target}]").all_text_contents()
+    assert marks and all(re.fullmatch(r"(?i)train[- ]inference mismatch(es)?", m) for m in marks), marks
+    page.page.click("#panel-close")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_corpus_legend_toggle_hides_a_type(corpus_page, corpus_json):
+    page, n = corpus_page, len(corpus_json["nodes"])
+    counts = type_counts(corpus_json)
+    types = page.js("() => { const d = JSON.parse(document.getElementById('kg-data').textContent);"
+                    " return Object.fromEntries(d.nodes.map(x => [x.id, x.type])); }")
+    drawn_types = "() => [...new Set(kgNetwork.body.data.nodes.getIds())]"
+    for node_type in ("Method", "Paper"):
+        page.page.click(f"#legend [data-type={node_type}]")
+        assert page.visible() == n - counts[node_type]
+        assert node_type not in {types[i] for i in page.js(drawn_types)}
+        assert page.page.get_attribute(f"#legend [data-type={node_type}]", "aria-pressed") == "false"
+        page.page.click(f"#legend [data-type={node_type}]")
+        assert page.visible() == n
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_view_page_draws_the_neighbourhood(browser, mismatch_view):
+    data = page_json(mismatch_view.read_text(encoding="utf-8"), "kg-data")
+    page = Page(browser, mismatch_view)
+    try:
+        assert page.visible() == len(data["nodes"])
+        assert page.js("document.title") == data["title"]
+        search(page, MISMATCH)
+        listed = page.js(f"[...document.querySelectorAll('{PAPER_LINKS}')].map(b => b.dataset.node)")
+        assert set(listed) == {n["id"] for n in data["nodes"] if n["type"] == "Paper"}
+        page.assert_quiet()
+    finally:
+        page.close()

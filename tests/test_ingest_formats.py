@@ -1,0 +1,389 @@
+"""Ingest of structured formats: JSON, JSON Lines, CSV, TSV, BibTeX, Atom; stable ids, merging, bad records.
+
+Every fixture is written here (tmp_path) from abstracts made up for these tests.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+import kg
+import kg.cli
+from kg.errors import InputError
+from kg.ingest import detect_format, merge_papers, read_file, read_inputs
+from kg.ingest.bibtex import bibtex_names, latex_to_text
+from kg.ingest.fields import normalize_arxiv, normalize_date, normalize_doi, paper_from_fields, stable_id
+from kg.records import Paper
+
+A = ("Sparse mixture-of-experts models route each token to a small subset of expert networks, "
+     "which reduces compute per token while keeping the total parameter count high.")
+B = ("We study label noise in crowd-sourced datasets and show that a simple loss reweighting "
+     "recovers most of the accuracy lost to noisy annotations on CIFAR-10.")
+C = ("Contrastive pretraining aligns images and captions in a shared embedding space, and we show "
+     "that hard negative mining sharpens this alignment on retrieval benchmarks.")
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def inverted(text):
+    index = {}
+    for i, word in enumerate(text.split()):
+        index.setdefault(word, []).append(i)
+    return index
+
+
+# --------------------------------------------------------------- identifiers and field values
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("2401.12345", "2401.12345"), ("arXiv:2401.12345v3", "2401.12345"), ("https://arxiv.org/abs/2401.12345v2", "2401.12345"),
+    ("http://arxiv.org/pdf/2401.1234.pdf", "2401.1234"), ("hep-th/9901001", "hep-th/9901001"),
+    ("math.GT/0309136v1", "math.GT/0309136"), ("10.48550/arXiv.2401.12345", "2401.12345"),
+    ("https://doi.org/10.48550/ARXIV.2305.00001", "2305.00001"), ("W4390000000", None), ("", None), (None, None),
+])
+def test_normalize_arxiv(value, expected):
+    assert normalize_arxiv(value) == expected
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("10.1145/3292500.3330701", "10.1145/3292500.3330701"), ("https://doi.org/10.18653/V1/2020.ACL-MAIN.1", "10.18653/v1/2020.acl-main.1"),
+    ("doi:10.1000/xyz.", "10.1000/xyz"), ("not a doi", None), (42, None),
+])
+def test_normalize_doi(value, expected):
+    assert normalize_doi(value) == expected
+
+
+@pytest.mark.parametrize("value, month, expected", [
+    ("2024-01-05", None, "2024-01-05"), ("2024-01-05T17:59:01Z", None, "2024-01-05"), (2023, None, "2023"),
+    ("2022", "mar", "2022-03"), ("2022", "11", "2022-11"), ("January 2020", None, None), (None, None, None),
+])
+def test_normalize_date(value, month, expected):
+    assert normalize_date(value, month) == expected
+
+
+def test_stable_ids_prefer_arxiv_then_doi_then_text_hash():
+    assert stable_id(A, arxiv="2401.12345", doi="10.1/x") == "arxiv-2401.12345"
+    assert stable_id(A, arxiv="hep-th/9901001") == "arxiv-hep-th_9901001"
+    assert stable_id(A, doi="10.1145/3292500.3330701") == "doi-10.1145_3292500.3330701"
+    assert stable_id(A, doi="10.1002/(sici)1097") == "doi-10.1002_%28sici%291097"
+    assert stable_id(A) == kg.ingest.paper_id(A)
+
+
+def test_existing_positional_paper_constructor_still_works():
+    p = Paper("id1", A, "label", ("https://x.org",), "Title", "src")
+    assert (p.title, p.source, p.authors, p.date, p.arxiv, p.doi) == ("Title", "src", (), None, None, None)
+    assert p.with_label("new").label == "new" and p.with_label("new").title == "Title"
+
+
+# --------------------------------------------------------------- JSON and JSON Lines
+
+
+def test_jsonl_reads_fields_and_skips_bad_lines_with_file_and_line(tmp_path, caplog):
+    lines = [
+        json.dumps({"id": "2401.00001", "title": "Sparse Experts", "abstract": A,
+                    "authors": [{"name": "Ada Lovelace"}, {"name": "Alan Turing"}], "date": "2024-01-02"}),
+        "",
+        "[1, 2]",
+        json.dumps({"title": "Empty", "abstract": "   "}),
+        "{not json",
+        json.dumps({"title": "Label noise", "abstract": B, "doi": "https://doi.org/10.1000/ABC", "year": 2021}),
+    ]
+    path = write(tmp_path, "papers.jsonl", "\n".join(lines) + "\n")
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        papers = read_file(path)
+    assert [p.id for p in papers] == ["arxiv-2401.00001", "doi-10.1000_abc"]
+    first, second = papers
+    assert (first.title, first.authors, first.date, first.arxiv, first.identifier) == (
+        "Sparse Experts", ("Ada Lovelace", "Alan Turing"), "2024-01-02", "2401.00001", "arXiv:2401.00001")
+    assert (second.doi, second.date, second.identifier) == ("10.1000/abc", "2021", "doi:10.1000/abc")
+    assert first.source == f"{path}:1"
+    messages = [r.getMessage() for r in caplog.records]
+    assert f"{path}:3: not an object (a JSON list); skipped" in messages
+    assert f"{path}:4: empty abstract; skipped" in messages
+    assert any(m.startswith(f"{path}:5: not valid JSON") for m in messages)
+    assert f"{path}: 3 of 5 record(s) skipped (1 empty abstract, 1 not an object, 1 not valid JSON)" in messages
+
+
+def test_json_array_warnings_name_the_line_of_the_item(tmp_path, caplog):
+    text = '[\n  {"abstract": "%s"},\n  "oops",\n  {"abstract": "%s"}\n]\n' % (A, B)
+    path = write(tmp_path, "papers.json", text)
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        papers = read_file(path)
+    assert [p.abstract for p in papers] == [A, B]
+    assert f"{path}:3: not an object (a JSON str); skipped" in [r.getMessage() for r in caplog.records]
+
+
+def test_semantic_scholar_response(tmp_path):
+    data = {"total": 1, "data": [{
+        "paperId": "649def34f8be52c8b66281af98ae884c09aef38b", "title": "Label Noise Reweighting",
+        "abstract": B, "publicationDate": "2021-06-01", "year": 2021,
+        "externalIds": {"ArXiv": "2106.00001", "DOI": "10.1000/xyz", "CorpusId": 1234},
+        "authors": [{"authorId": "1", "name": "Grace Hopper"}, {"authorId": "2", "name": "Edsger Dijkstra"}]}]}
+    (paper,) = read_file(write(tmp_path, "s2.json", json.dumps(data)))
+    assert (paper.id, paper.doi, paper.date, paper.authors, paper.title) == (
+        "arxiv-2106.00001", "10.1000/xyz", "2021-06-01", ("Grace Hopper", "Edsger Dijkstra"), "Label Noise Reweighting")
+
+
+def test_openalex_works_with_inverted_index(tmp_path):
+    data = {"meta": {"count": 1}, "results": [{
+        "id": "https://openalex.org/W4390000000", "doi": "https://doi.org/10.48550/arxiv.2312.00002",
+        "display_name": "Contrastive Negatives", "publication_date": "2023-12-01",
+        "abstract_inverted_index": inverted(C),
+        "authorships": [{"author": {"display_name": "Katherine Johnson"}}, {"author": {"display_name": "Ada Lovelace"}}]}]}
+    (paper,) = read_file(write(tmp_path, "openalex.json", json.dumps(data)))
+    assert paper.abstract == C
+    assert (paper.id, paper.arxiv, paper.title, paper.date) == (
+        "arxiv-2312.00002", "2312.00002", "Contrastive Negatives", "2023-12-01")
+    assert paper.authors == ("Katherine Johnson", "Ada Lovelace")
+
+
+def test_single_json_record_and_invalid_json(tmp_path):
+    (paper,) = read_file(write(tmp_path, "one.json", json.dumps({"summary": A})))
+    assert paper.abstract == A and paper.title is None
+    with pytest.raises(InputError, match=r"bad\.json:2: not valid JSON"):
+        read_file(write(tmp_path, "bad.json", '[\n{"abstract": }\n]'))
+
+
+def test_field_names_are_matched_loosely():
+    paper = paper_from_fields({"Title": "T", "ABSTRACT": A, "arXiv ID": "2401.00009", "Publication Date": "2024-02-03",
+                               "Authors": "Ada Lovelace; Alan Turing"})
+    assert (paper.arxiv, paper.date, paper.authors) == ("2401.00009", "2024-02-03", ("Ada Lovelace", "Alan Turing"))
+
+
+# --------------------------------------------------------------- CSV and TSV
+
+
+def test_csv_with_quoted_multiline_cells_and_bad_rows(tmp_path, caplog):
+    text = ("title,abstract,authors,year,arxiv id\n"
+            f'"Sparse, experts","{A[:60]}\n{A[60:]}",Ada Lovelace and Alan Turing,2024,2401.00001\n'
+            "Empty,,Nobody,2020,\n"
+            f'Label noise,"{B}",Grace Hopper,2021,,extra cell\n'
+            f'Contrastive,"{C}","Lovelace, Ada",2023,\n')
+    path = write(tmp_path, "papers.csv", text)
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        papers = read_file(path)
+    assert [p.title for p in papers] == ["Sparse, experts", "Contrastive"]
+    assert papers[0].abstract == A and papers[0].authors == ("Ada Lovelace", "Alan Turing")
+    assert papers[0].id == "arxiv-2401.00001" and papers[0].date == "2024"
+    messages = [r.getMessage() for r in caplog.records]
+    assert f"{path}:4: empty abstract; skipped" in messages
+    assert f"{path}:5: malformed row (6 cells, header has 5); skipped" in messages
+    assert papers[1].source == f"{path}:6"
+
+
+def test_tsv_by_extension(tmp_path):
+    path = write(tmp_path, "papers.tsv", f"Title\tAbstract\tDOI\nOne\t{A}\t10.1000/one\nTwo\t{B}\t\n")
+    papers = read_file(path)
+    assert [(p.title, p.doi) for p in papers] == [("One", "10.1000/one"), ("Two", None)]
+
+
+def test_csv_without_abstract_column_is_an_input_error(tmp_path):
+    with pytest.raises(InputError, match=r"no abstract column.*'title', 'text_body'"):
+        read_file(write(tmp_path, "x.csv", f"title,text_body\nT,{A}\n"))
+
+
+# --------------------------------------------------------------- BibTeX
+
+BIB = r"""
+% a comment line
+@string{ neurips = "Advances in Neural Information Processing Systems" }
+@comment{ ignored { nested } }
+
+@inproceedings{lovelace2024sparse,
+  title     = {{Sparse} Experts for {\"U}bersetzung},
+  author    = {Lovelace, Ada and Turing, Alan M. and van Neumann, Jr., John and others},
+  booktitle = neurips,
+  year      = 2024,
+  month     = mar,
+  eprint    = {2401.00001},
+  archivePrefix = {arXiv},
+  abstract  = {@@A@@}
+}
+
+@article{broken,
+  title = {Missing brace,
+  abstract = {@@B@@}
+
+@article{hopper2021,
+  title = "Label noise \& reweighting",
+  author = "Grace Hopper",
+  journal = {arXiv preprint arXiv:2106.00001},
+  year = {2021},
+  abstract = "@@B2@@"
+}
+
+@misc{noabstract, title = {Nothing here}, year = 2020}
+
+@article(paren2023, title = {Contrastive -- negatives}, doi = {10.1000/C1}, abstract = {@@C@@})
+"""
+BIB = BIB.replace("@@A@@", A).replace("@@B@@", B).replace("@@B2@@", B).replace("@@C@@", C)
+
+
+def test_bibtex_entries_fields_and_latex(tmp_path, caplog):
+    path = write(tmp_path, "refs.bib", BIB)
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        papers = read_file(path)
+    assert [p.id for p in papers] == ["arxiv-2401.00001", "arxiv-2106.00001", "doi-10.1000_c1"]
+    sparse, noise, contrastive = papers
+    assert sparse.title == "Sparse Experts for Übersetzung"
+    assert sparse.authors == ("Ada Lovelace", "Alan M. Turing", "John van Neumann Jr.")
+    assert sparse.date == "2024-03" and sparse.abstract == A
+    assert noise.title == "Label noise & reweighting" and noise.authors == ("Grace Hopper",)
+    assert contrastive.title == "Contrastive – negatives" and contrastive.doi == "10.1000/c1"
+    messages = [r.getMessage() for r in caplog.records]
+    assert any(m.startswith(f"{path}:17: malformed entry (unbalanced braces") for m in messages), messages
+    assert f"{path}:29: no abstract field (expected one of: abstract, summary, abstract_inverted_index) (@misc{{noabstract}}); skipped" in messages
+    assert any(m.startswith(f"{path}: 2 of 5 record(s) skipped") for m in messages)
+
+
+@pytest.mark.parametrize("latex, text", [
+    (r"Schr{\"o}dinger", "Schrödinger"), (r"\'{E}cole", "École"), (r"Erd\H{o}s", "Erdős"), (r"\c{C}elik", "Çelik"),
+    (r"Stra{\ss}e", "Straße"), (r"\emph{deep} learning", "deep learning"), (r"50\% of~data", "50% of data"),
+])
+def test_latex_to_text(latex, text):
+    assert latex_to_text(latex) == text
+
+
+def test_bibtex_names():
+    assert bibtex_names("de la Fuente, Maria and Li, Wei and {Google Research}") == ["Maria de la Fuente", "Wei Li", "Google Research"]
+
+
+def test_bibtex_with_no_usable_entry_is_an_input_error(tmp_path):
+    with pytest.raises(InputError, match="refs.bib: no usable record"):
+        read_file(write(tmp_path, "refs.bib", "@article{x, title = {T}}\n@article{y, title = {unclosed\n"))
+
+
+# --------------------------------------------------------------- Atom (arXiv API)
+
+ATOM = """<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">
+  <title>arXiv Query</title>
+  <entry>
+    <id>http://arxiv.org/abs/2401.00001v2</id>
+    <updated>2024-01-09T00:00:00Z</updated>
+    <published>2024-01-02T18:00:00Z</published>
+    <title>Sparse Experts</title>
+    <summary>  %s
+    </summary>
+    <author><name>Ada Lovelace</name></author>
+    <author><name>Alan Turing</name></author>
+    <arxiv:doi>10.1000/sparse</arxiv:doi>
+    <link href="http://arxiv.org/abs/2401.00001v2" rel="alternate" type="text/html"/>
+  </entry>
+  <entry>
+    <id>http://arxiv.org/abs/2401.00002v1</id>
+    <title>No summary</title>
+  </entry>
+</feed>
+""" % A
+
+
+def test_atom_feed(tmp_path, caplog):
+    path = write(tmp_path, "query.atom", ATOM)
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        (paper,) = read_file(path)
+    assert (paper.id, paper.title, paper.date, paper.doi, paper.authors, paper.abstract) == (
+        "arxiv-2401.00001", "Sparse Experts", "2024-01-02", "10.1000/sparse", ("Ada Lovelace", "Alan Turing"), A)
+    assert any(r.getMessage().startswith(f"{path}:16: no abstract field") for r in caplog.records)
+
+
+def test_atom_with_entities_is_refused(tmp_path):
+    evil = ('<?xml version="1.0"?>\n<!DOCTYPE feed [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+            '<feed xmlns="http://www.w3.org/2005/Atom"><entry><summary>&x;</summary></entry></feed>\n')
+    with pytest.raises(InputError, match="DTD or entity declarations is refused"):
+        read_file(write(tmp_path, "evil.xml", evil))
+
+
+def test_malformed_xml_is_an_input_error(tmp_path):
+    with pytest.raises(InputError, match=r"bad\.atom:2: not well-formed XML"):
+        read_file(write(tmp_path, "bad.atom", '<feed xmlns="http://www.w3.org/2005/Atom">\n<entry></feed>\n'))
+
+
+# --------------------------------------------------------------- detection, forcing, merging
+
+
+@pytest.mark.parametrize("name, text, expected", [
+    ("a.txt", f"Daily Papers\n\n{A}\n", "daily"),
+    ("a.txt", json.dumps([{"abstract": A}]), "json"),
+    ("a.txt", json.dumps({"abstract": A}) + "\n" + json.dumps({"abstract": B}) + "\n", "jsonl"),
+    ("a.json", json.dumps({"abstract": A}) + "\n" + json.dumps({"abstract": B}) + "\n", "jsonl"),
+    ("a.json", json.dumps({"abstract": A}, indent=1), "json"),
+    ("export", "@article{x, abstract = {%s}}" % A, "bibtex"),
+    ("feed", ATOM, "atom"),
+    ("a.csv", "abstract\nx\n", "csv"),
+    ("a.TSV", "abstract\nx\n", "tsv"),
+])
+def test_detect_format(name, text, expected):
+    assert detect_format(name, text) == expected
+
+
+def test_input_format_forces_the_reader(tmp_path):
+    path = write(tmp_path, "papers.txt", f"title\tabstract\nOne\t{A}\n")
+    assert read_inputs([path], input_format="tsv")[0].title == "One"
+    assert read_inputs([path])[0].title is None  # read as Daily Papers text
+
+
+def test_same_paper_from_two_sources_is_one_paper(tmp_path):
+    jsonl = write(tmp_path, "a.jsonl", json.dumps({"abstract": A, "title": "Sparse Experts"}) + "\n")
+    bib = write(tmp_path, "b.bib", "@misc{k, author = {Lovelace, Ada}, eprint = {2401.00001}, abstract = {%s}}\n" % A)
+    csv_ = write(tmp_path, "c.csv", f"abstract,arxiv\n\"{A}\",arXiv:2401.00001v3\n\"{B}\",\n")
+    papers = read_inputs([jsonl, bib, csv_])
+    assert [p.id for p in papers] == ["arxiv-2401.00001", kg.ingest.paper_id(B)]
+    assert (papers[0].title, papers[0].authors, papers[0].arxiv) == ("Sparse Experts", ("Ada Lovelace",), "2401.00001")
+    assert read_inputs([csv_, bib, jsonl])[0].id == "arxiv-2401.00001"
+
+
+def test_duplicate_id_with_a_different_abstract_is_skipped_with_a_warning(tmp_path, caplog):
+    path = write(tmp_path, "a.jsonl", "\n".join(json.dumps({"arxiv_id": "2401.00001", "abstract": t}) for t in (A, B)) + "\n")
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        papers = read_inputs([path])
+    assert [p.abstract for p in papers] == [A]
+    assert f"{path}:2: duplicate id arXiv:2401.00001 with a different abstract (first seen in {path}:1); skipped" in [
+        r.getMessage() for r in caplog.records]
+
+
+def test_merge_keeps_known_papers_first():
+    old = Paper("x", A, source="store")
+    new = Paper("arxiv-2401.00001", A, source="new", arxiv="2401.00001", title="T")
+    (merged,) = merge_papers([new], known=[old])
+    assert (merged.id, merged.title, merged.source) == ("arxiv-2401.00001", "T", "store")
+
+
+# --------------------------------------------------------------- through build and the CLI
+
+
+def test_build_labels_papers_with_their_titles(tmp_path):
+    path = write(tmp_path, "a.jsonl", "\n".join(json.dumps(r) for r in [
+        {"abstract": A, "title": "Sparse Experts", "arxiv": "2401.00001"}, {"abstract": B}]) + "\n")
+    graph = kg.build(path)
+    labels = {p["iri"].rsplit("/", 1)[1]: p["label"] for p in graph.papers()}
+    assert labels["arxiv-2401.00001"] == "Sparse Experts"
+    assert labels[kg.ingest.paper_id(B)] != ""
+
+
+def test_cli_skips_bad_records_and_fails_on_a_file_with_nothing_usable(tmp_path, capsys):
+    good = write(tmp_path, "good.jsonl", json.dumps({"abstract": A}) + "\n" + "[1]\n")
+    bad = write(tmp_path, "bad.jsonl", json.dumps({"abstract": ""}) + "\n")
+    out = tmp_path / "out"
+    assert kg.cli.main(["build", str(good), "--out", str(out)]) == 0
+    assert "papers     1" in capsys.readouterr().out
+    rc = kg.cli.main(["build", str(good), str(bad), "--out", str(tmp_path / "out2")])
+    err = capsys.readouterr().err
+    assert rc == 2 and f"kg: error: {bad}: no usable record" in err
+    assert not (tmp_path / "out2").exists()
+
+
+def test_cli_input_format_option(tmp_path, capsys):
+    path = write(tmp_path, "papers.dat", f"abstract\n\"{A}\"\n")
+    assert kg.cli.main(["build", str(path), "--input-format", "csv", "--out", str(tmp_path / "o")]) == 0
+    assert "papers     1" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as info:
+        kg.cli.main(["build", str(path), "--input-format", "docx", "--out", str(tmp_path / "o")])
+    assert info.value.code == 2

@@ -1,0 +1,191 @@
+"""Named SPARQL queries (queries/*.rq) on the real corpus, on Oxigraph and on rdflib (the reference engine)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import kg.cli
+from kg.query import QUERIES_DIR, load_graph, named_queries, named_query, run_query
+
+# the parameters each named query is run with here (labels as the extractor gives them)
+PARAMS = {
+    "papers-addressing-problem": {"problem": "emergent misalignment"},
+    "most-used-benchmarks": {},
+    "methods-proposed-for-problem": {"problem": "train-inference mismatch"},
+    "papers-sharing-entities": {"paper": "MemDLM"},
+    "models-used-with-method": {"method": "fine-tuning"},
+    "problems-by-papers": {},
+    "evidence-for-link": {"paper": "TRADE", "entity": "word error rate"},
+}
+SPEECH_BENCHMARKS = {"Open ASR Leaderboard", "TED-LIUM", "Earnings-22", "LibriSpeech"}
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    rc = kg.cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+@pytest.fixture(scope="module")
+def ttl(corpus_export):
+    return corpus_export / "graph.ttl"
+
+
+@pytest.fixture(scope="module")
+def engines(ttl):
+    return {"oxigraph": load_graph(ttl), "rdflib": load_graph(ttl, "rdflib")}
+
+
+def rows(engines, name, engine="oxigraph") -> list[dict]:
+    result = run_query(engines[engine], named_query(name).text, PARAMS[name])
+    return [dict(zip(result.variables, row)) for row in result.rows]
+
+
+def papers_linked(graph, entity: str, roles=None) -> set[str]:
+    return {p for p, _, r in graph.graph.in_edges(entity, keys=True)
+            if graph.graph.nodes[p]["type"] == "Paper" and (roles is None or r in roles)}
+
+
+# ------------------------------------------------------------------ the folder
+
+
+def test_the_seven_named_queries_exist():
+    assert {q.name for q in named_queries()} == set(PARAMS)
+
+
+@pytest.mark.parametrize("name", sorted(PARAMS))
+def test_query_file_starts_with_a_description_and_declares_its_params(name):
+    text = (QUERIES_DIR / f"{name}.rq").read_text(encoding="utf-8")
+    assert re.match(r"# \S.{10,}\n", text)
+    assert [p for p, _ in named_query(name).params] == list(PARAMS[name])
+
+
+def test_list(capsys):
+    rc, out, err = run(capsys, "query", "--list")
+    assert rc == 0 and err == ""
+    for q in named_queries():
+        assert re.search(rf"^{re.escape(q.name)}\s+{re.escape(q.description)}$", out, re.M)
+    assert "--param problem=" in out
+
+
+# ------------------------------------------------------ pinned rows on the corpus
+
+
+def test_papers_addressing_emergent_misalignment(engines, corpus_graph):
+    found = rows(engines, "papers-addressing-problem")
+    assert len(found) >= 3
+    expected = papers_linked(corpus_graph, corpus_graph.find("emergent misalignment"), {"addresses"})
+    assert {r["paper"] for r in found} == expected
+
+
+def test_most_used_benchmarks(engines, corpus_graph):
+    found = rows(engines, "most-used-benchmarks")
+    assert found[0]["label"] == "ImageNet" and int(found[0]["papers"]) >= 4
+    counts = [int(r["papers"]) for r in found]
+    assert counts == sorted(counts, reverse=True)
+    for r in found:
+        assert int(r["papers"]) == len(papers_linked(corpus_graph, r["benchmark"]))
+
+
+def test_methods_proposed_for_train_inference_mismatch(engines):
+    found = rows(engines, "methods-proposed-for-problem")
+    assert len({r["paper"] for r in found}) >= 4
+    assert "MemDLM" in {r["label"] for r in found}
+    assert all(r["method"].startswith("https://w3id.org/litkg/id/method/") for r in found)
+
+
+def test_papers_sharing_entities_with_memdlm(engines, corpus_graph):
+    found = rows(engines, "papers-sharing-entities")
+    assert "OPDLM" in {r["title"] for r in found}
+    memdlm = next(p["iri"] for p in corpus_graph.papers() if p["label"] == "MemDLM")
+    mine = set(corpus_graph.graph.successors(memdlm))
+    for r in found:
+        shared = mine & set(corpus_graph.graph.successors(r["other"]))
+        assert int(r["shared"]) == len(shared) >= 2
+
+
+def test_models_used_with_fine_tuning(engines):
+    found = rows(engines, "models-used-with-method")
+    assert found[0]["label"] == "large language models" and int(found[0]["papers"]) >= 4
+    assert len(found) >= 5
+
+
+def test_problems_by_papers(engines, corpus_graph):
+    found = rows(engines, "problems-by-papers")
+    top = {r["label"]: int(r["addressing"]) for r in found[:5]}
+    assert top.get("train-inference mismatch", 0) >= 6
+    for r in found:
+        assert int(r["addressing"]) == len(papers_linked(corpus_graph, r["problem"], {"addresses"}))
+        assert int(r["papers"]) == len(papers_linked(corpus_graph, r["problem"])) >= int(r["addressing"])
+
+
+def test_evidence_for_trade_and_word_error_rate(engines):
+    found = rows(engines, "evidence-for-link")
+    assert len(found) >= 1
+    for r in found:
+        assert r["anchor"] in r["sentence"] and int(r["begin"]) < int(r["end"])
+        assert r["role"] in {"uses", "evaluatesOn", "mentions", "proposes", "addresses"}
+        assert 0 < float(r["confidence"]) < 1
+
+
+def test_trade_evaluates_on_speech_benchmarks(engines):
+    result = run_query(engines["oxigraph"], "SELECT ?label WHERE { ?p rdfs:label ?paper ; kg:evaluatesOn ?b . "
+                                            "?b rdfs:label ?label }", {"paper": "TRADE"})
+    assert len({label for (label,) in result.rows} & SPEECH_BENCHMARKS) >= 2
+
+
+# ------------------------------------------------------------ the two engines
+
+
+@pytest.mark.parametrize("name", sorted(PARAMS))
+def test_both_engines_give_the_same_rows(engines, name):
+    assert rows(engines, name, "oxigraph") == rows(engines, name, "rdflib")
+    assert rows(engines, name, "oxigraph")
+
+
+def test_rdflib_engine_binds_params_as_terms(engines):
+    hostile = 'x" } UNION { ?e ?p ?label } #'
+    result = run_query(engines["rdflib"], "SELECT ?e WHERE { ?e rdfs:label ?label }", {"label": hostile})
+    assert result.rows == ()
+
+
+# ------------------------------------------------------------------- the command
+
+
+def test_named_query_from_the_command(ttl, capsys):
+    rc, out, err = run(capsys, "query", ttl, "--named", "papers-addressing-problem",
+                       "--param", "problem=train-inference mismatch", "--format", "json")
+    assert rc == 0, err
+    assert "MemDLM" in {r["title"] for r in json.loads(out)}
+
+
+@pytest.mark.parametrize("fmt", ["nt", "jsonld"])
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_query_other_formats_with_either_engine(corpus_graph, tmp_path_factory, capsys, fmt, engine):
+    folder = tmp_path_factory.getbasetemp() / f"query_{fmt}"
+    path = folder / f"graph.{fmt}"
+    if not path.exists():
+        corpus_graph.write(folder, [path.name])
+    rc, out, err = run(capsys, "query", path, "--named", "most-used-benchmarks", "--engine", engine, "--format", "csv")
+    assert rc == 0, err
+    assert out.splitlines()[1].startswith("https://w3id.org/litkg/id/benchmark/imagenet,ImageNet,")
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--named", "papers-addressing-problem"], "missing --param problem"),
+    (["--named", "papers-addressing-problem", "--param", "problem=x", "--param", "typo=y"], "unknown --param typo"),
+    (["--named", "no-such-query"], "available: evidence-for-link"),
+    (["--named", "most-used-benchmarks", "SELECT ?s WHERE { ?s ?p ?o }"], "give one query"),
+])
+def test_named_query_errors_exit_2(ttl, capsys, argv, message):
+    rc, out, err = run(capsys, "query", ttl, *argv)
+    assert rc == 2 and out == ""
+    assert len(err.splitlines()) == 1 and message in err, err
+
+
+def test_query_without_graph_exits_2(capsys):
+    rc, _, err = run(capsys, "query", "--named", "most-used-benchmarks")
+    assert rc == 2 and "graph file" in err

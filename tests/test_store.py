@@ -1,0 +1,196 @@
+"""The incremental store: kg add / remove / export, the what's-new report, atomic updates (issue 7)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import kg.cli
+from kg.store import PAUSE_ENV, Store
+
+REPO = Path(__file__).resolve().parents[1]
+
+# Abstracts written for these tests; they share concepts so support counts move.
+P1 = ("We propose SparseRoute, a routing method for large language models that reduces inference cost. "
+      "SparseRoute is trained with supervised fine-tuning and evaluated on ImageNet and MMLU with accuracy.")
+P2 = ("Catastrophic forgetting harms large language models during fine-tuning. We propose ReplayMix, which mixes "
+      "pretraining data into every batch, and report accuracy on MMLU.")
+P3 = ("We study reward hacking in reinforcement learning from human feedback and show that large language models "
+      "exploit weaknesses of the reward model; a KL penalty reduces it on MMLU.")
+P4 = ("Diffusion models generate images by iterative denoising. We propose FastDiff, a distillation method that "
+      "cuts sampling steps and keeps FID on ImageNet.")
+
+
+def jsonl(path: Path, *records) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def run(capsys, *argv):
+    rc = kg.cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def snapshot(folder: Path) -> dict:
+    """Every entry of *folder* (symlinks by target, files by content), recursively, except the lock file."""
+    state = {}
+    for p in sorted(folder.rglob("*")):
+        rel = str(p.relative_to(folder))
+        if p.name == ".lock":
+            continue
+        if p.is_symlink():
+            state[rel] = "-> " + os.readlink(p)
+        elif p.is_file():
+            state[rel] = p.read_bytes()
+    return state
+
+
+@pytest.fixture
+def day1(tmp_path):
+    return jsonl(tmp_path / "day1.jsonl",
+                 {"arxiv_id": "2401.00001", "title": "SparseRoute", "abstract": P1, "authors": ["Ada Lovelace"]},
+                 {"doi": "10.1000/replay", "title": "ReplayMix", "abstract": P2})
+
+
+@pytest.fixture
+def day2(tmp_path):
+    return jsonl(tmp_path / "day2.jsonl",
+                 {"arxiv_id": "2401.00001v2", "title": "SparseRoute", "abstract": P1},  # already stored
+                 {"arxiv_id": "2402.00003", "title": "Reward Hacking", "abstract": P3},
+                 {"title": "FastDiff", "abstract": P4})
+
+
+def test_add_creates_the_store_and_the_report(tmp_path, day1, capsys):
+    store = tmp_path / "store"
+    rc, out, err = run(capsys, "add", day1, "--store", store, "-q")
+    assert rc == 0, err
+    assert out.splitlines()[0].startswith("added 2 paper(s) (0 already in the store)")
+    assert [p.id for p in Store(store).papers()] == ["arxiv-2401.00001", "doi-10.1000_replay"]
+    report = (store / "whats-new.md").read_text(encoding="utf-8")
+    assert report.startswith("# What's new: 2 new paper(s)")
+    assert "- **SparseRoute** (arXiv:2401.00001; Ada Lovelace) `arxiv-2401.00001`" in report
+    assert "## New entities" in report and "| large language models | Model | 2 |" in report
+
+
+def test_adding_the_same_file_twice_changes_nothing(tmp_path, day1, capsys):
+    store = tmp_path / "store"
+    assert run(capsys, "add", day1, "--store", store, "-q")[0] == 0
+    before = snapshot(store)
+    rc, out, _ = run(capsys, "add", day1, "--store", store, "-q")
+    assert rc == 0 and out.startswith("nothing new: 2 paper(s) already in the store")
+    assert snapshot(store) == before
+
+
+def test_second_day_reports_new_papers_entities_and_grown_support(tmp_path, day1, day2, capsys):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    support_before = Store(store).entities()
+    rc, out, _ = run(capsys, "add", day2, "--store", store, "-q")
+    assert rc == 0 and out.startswith("added 2 paper(s) (1 already in the store)")
+    s = Store(store)
+    assert len(s.papers()) == 4 and s.generation == 2
+    report = (store / "whats-new.md").read_text(encoding="utf-8")
+    assert "Reward Hacking" in report and "FastDiff" in report and "SparseRoute**" not in report
+    assert "## Support grew most" in report
+    llm = "https://w3id.org/litkg/id/model/large-language-model"
+    assert support_before[llm][2] == 2 and s.entities()[llm][2] == 3
+    assert "| large language models | Model | 2 | 3 (+1) |" in report
+    # the store's graph is what kg build makes of the same papers
+    built = kg.api.from_papers(s.papers()).graph
+    assert sorted(built.nodes) == sorted(s.graph().graph.nodes)
+
+
+def test_remove_drops_the_paper_and_what_only_it_supported(tmp_path, day1, day2, capsys):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, day2, "--store", store, "-q")
+    before = Store(store).entities()
+    rc, out, _ = run(capsys, "remove", "FastDiff", "--store", store, "-q")
+    assert rc == 0 and out.startswith("removed 1 paper(s)")
+    after = Store(store).entities()
+    gone = set(before) - set(after)
+    assert gone and all(before[iri][2] == 1 for iri in gone)
+    assert "https://w3id.org/litkg/id/benchmark/imagenet" in after  # P1 still evaluates on it
+    assert after["https://w3id.org/litkg/id/benchmark/imagenet"][2] == before["https://w3id.org/litkg/id/benchmark/imagenet"][2] - 1
+    report = (store / "whats-new.md").read_text(encoding="utf-8")
+    assert report.startswith("# What's new: 1 paper(s) removed") and "## Entities no paper supports any more" in report
+    assert run(capsys, "remove", "arXiv:2402.00003", "--store", store, "-q")[0] == 0
+    assert run(capsys, "remove", "https://doi.org/10.1000/REPLAY", "--store", store, "-q")[0] == 0
+    assert [p.id for p in Store(store).papers()] == ["arxiv-2401.00001"]
+
+
+def test_remove_unknown_paper_or_missing_store_exits_2(tmp_path, day1, capsys):
+    store = tmp_path / "store"
+    rc, _, err = run(capsys, "remove", "x", "--store", store)
+    assert rc == 2 and "not a litkg store" in err
+    run(capsys, "add", day1, "--store", store, "-q")
+    before = snapshot(store)
+    rc, _, err = run(capsys, "remove", "No Such Title", "--store", store)
+    assert rc == 2 and "no paper with this id" in err
+    assert snapshot(store) == before
+
+
+def test_bad_input_leaves_the_store_untouched(tmp_path, day1, capsys):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    before = snapshot(store)
+    bad = jsonl(tmp_path / "bad.jsonl", {"abstract": ""})
+    rc, _, err = run(capsys, "add", day1, bad, "--store", store)
+    assert rc == 2 and str(bad) in err
+    assert snapshot(store) == before
+
+
+def test_export_writes_every_export(tmp_path, day1, capsys):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    rc, out, _ = run(capsys, "export", "--store", store, "--out", tmp_path / "out")
+    assert rc == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "graph.html", "graph.json", "graph.jsonld", "graph.nt", "graph.ttl"]
+    back = kg.load(tmp_path / "out" / "graph.ttl")
+    assert {p["label"] for p in back.papers()} == {"SparseRoute", "ReplayMix"}
+
+
+def _kg(*argv, env=None):
+    return subprocess.Popen([sys.executable, "-m", "kg.cli", *map(str, argv)], cwd=REPO, env={**os.environ, **(env or {})},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_update_killed_before_commit_leaves_the_store_as_it_was(tmp_path, day1, day2, capsys):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    before = snapshot(store)
+    proc = _kg("add", day2, "--store", store, "-q", env={PAUSE_ENV: "60"})
+    deadline = time.monotonic() + 60
+    while not (store / ".gen-000002").is_dir():  # the new generation is written, not committed
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the update never reached its commit point"
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert {k: v for k, v in snapshot(store).items() if not k.startswith(".gen-000002")} == before
+    assert len(Store(store).papers()) == 2 and Store(store).generation == 1
+    # the next update recovers: it commits and removes the leftover
+    assert run(capsys, "add", day2, "--store", store, "-q")[0] == 0
+    assert len(Store(store).papers()) == 4
+    assert sorted(p.name for p in store.iterdir() if p.name.startswith(".gen")) == [".gen-000002"]
+
+
+def test_update_killed_at_any_moment_leaves_old_or_new_state(tmp_path, day1, corpus_path, capsys):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    old = [p.id for p in Store(store).papers()]
+    proc = _kg("add", corpus_path, "--store", store, "-q")
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    ids = [p.id for p in Store(store).papers()]
+    assert ids == old or (ids[:2] == old and len(ids) == 82)
+    assert len(Store(store).entities()) > 0
