@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import functools
 import logging
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -356,6 +357,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("kg: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # "kg query … | head" closed the pipe: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 0
 
 
 if __name__ == "__main__":

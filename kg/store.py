@@ -264,8 +264,8 @@ class Store:
 
     def remove(self, name: str, *, jobs: int = 1, progress: bool = False) -> Update:
         """Remove the paper *name* (id, arXiv id, DOI, IRI or exact title) and what only it supported."""
+        self._require()  # before the lock: no folder is created for a store that does not exist
         with self._locked():
-            self._require()
             old = self.papers()
             target = self.find(name, old)
             kept = [p for p in old if p.id != target.id]

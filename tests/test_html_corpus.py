@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import kg.api
 import kg.cli
 from test_html import CHROMIUM, LAUNCH_ARGS, Page, page_json
 
@@ -59,6 +60,22 @@ def within(data: dict, iri: str, depth: int) -> set[str]:
 # --------------------------------------------------------------------- kg view
 
 
+@pytest.fixture(scope="module", autouse=True)
+def load_each_graph_once():
+    """``kg view`` reads its graph with kg.api.load: parse each file once per module (about 2 s a time)."""
+    real, cache = kg.api.load, {}
+
+    def load(path):
+        key = Path(path).resolve()
+        if key not in cache:
+            cache[key] = real(path)
+        return cache[key]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(kg.api, "load", load)
+        yield
+
+
 def view(capsys, *argv) -> tuple[int, str, str]:
     rc = kg.cli.main(["view", *map(str, argv)])
     out, err = capsys.readouterr()
@@ -78,10 +95,10 @@ def test_view_writes_only_the_neighbourhood(mismatch_view, corpus_json):
     assert node_by_label(corpus_json, MISMATCH)["id"] == MISMATCH_IRI
     data = page_json(mismatch_view.read_text(encoding="utf-8"), "kg-data")
     expected = within(corpus_json, MISMATCH_IRI, 1)
-    assert expected >= {MISMATCH_IRI} | papers_linked_to(corpus_json, MISMATCH_IRI)
+    papers = papers_linked_to(corpus_json, MISMATCH_IRI)
+    assert expected >= {MISMATCH_IRI} | papers and len(papers) >= 6  # its papers, and concepts related to it
     assert {n["iri"] for n in data["nodes"]} == expected
-    assert len(expected) >= 7  # the problem and its papers
-    assert data["title"] == f"litkg · {MISMATCH} · 1 hop, {len(papers_linked_to(corpus_json, MISMATCH_IRI))} papers"
+    assert data["title"] == f"litkg · {MISMATCH} · 1 hop, {len(papers)} papers"
     edges = {(e["from"], e["to"], e["role"]) for e in data["edges"]}
     assert len(edges) == sum(1 for link in corpus_json["links"]
                              if link["source"] in expected and link["target"] in expected)
@@ -214,7 +231,8 @@ def test_corpus_click_opens_the_panel_with_its_papers(corpus_page, corpus_json):
     page.page.locator(PAPER_LINKS).first.click()
     assert page.page.locator("#panel .abstract").count() == 1
     marks = page.page.locator(f"#panel .abstract mark[data-node={target}]").all_text_contents()
-    assert marks and all(re.fullmatch(r"(?i)train[- ]inference mismatch(es)?", m) for m in marks), marks
+    names = {name.lower() for name in [MISMATCH, *node_by_label(corpus_json, MISMATCH)["aliases"]]}
+    assert marks and all(re.sub(r"(es|s)$", "", m.lower()) in names or m.lower() in names for m in marks), marks
     page.page.click("#panel-close")
     page.assert_quiet()
 
@@ -225,11 +243,11 @@ def test_corpus_legend_toggle_hides_a_type(corpus_page, corpus_json):
     counts = type_counts(corpus_json)
     types = page.js("() => { const d = JSON.parse(document.getElementById('kg-data').textContent);"
                     " return Object.fromEntries(d.nodes.map(x => [x.id, x.type])); }")
-    drawn_types = "() => [...new Set(kgNetwork.body.data.nodes.getIds())]"
+    drawn_ids = "() => kgNetwork.body.data.nodes.getIds()"
     for node_type in ("Method", "Paper"):
         page.page.click(f"#legend [data-type={node_type}]")
         assert page.visible() == n - counts[node_type]
-        assert node_type not in {types[i] for i in page.js(drawn_types)}
+        assert node_type not in {types[i] for i in page.js(drawn_ids)}
         assert page.page.get_attribute(f"#legend [data-type={node_type}]", "aria-pressed") == "false"
         page.page.click(f"#legend [data-type={node_type}]")
         assert page.visible() == n

@@ -102,3 +102,17 @@ def test_other_rdf_formats_round_trip(G, tmp_path, ext):
         if data["type"] == "Paper":
             assert back.nodes[node].get("authors") == data.get("authors")
             assert back.nodes[node].get("date") == data.get("date")
+
+
+def test_export_with_authors_conforms_to_the_shapes(rdf):
+    pyshacl = pytest.importorskip("pyshacl")
+    from kg.ontology import SHAPES_PATH
+    conforms, _, text = pyshacl.validate(rdf, shacl_graph=rdflib.Graph().parse(SHAPES_PATH, format="turtle"))
+    assert conforms, text[:2000]
+
+
+def test_only_declared_vocabulary_is_used(rdf):
+    from kg.ontology import vocabulary_terms
+    declared = {str(KG[t]) for t in vocabulary_terms()}
+    used = {str(t) for triple in rdf for t in triple if str(t).startswith(str(KG._NS))}
+    assert {str(KG.Person), str(KG.authorList)} <= used <= declared

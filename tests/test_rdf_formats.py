@@ -79,9 +79,9 @@ def test_ntriples_lines_are_sorted(exports):
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
-def test_load_round_trip(fmt, exports, corpus_graph):
-    """kg.load picks the parser from the extension and rebuilds the networkx graph losslessly."""
-    G, H = corpus_graph.graph, kg.load(exports[0] / FORMATS[fmt]).graph
+def test_round_trip(fmt, parsed, corpus_graph):
+    """Each file rebuilds the networkx graph losslessly (from_rdf of the parsed file)."""
+    G, H = corpus_graph.graph, from_rdf(parsed[fmt])
     assert set(H.nodes) == set(G.nodes)
     assert sorted(H.edges(keys=True)) == sorted(G.edges(keys=True))
     for node, data in G.nodes(data=True):
@@ -89,6 +89,16 @@ def test_load_round_trip(fmt, exports, corpus_graph):
     for u, v, k, data in G.edges(keys=True, data=True):
         assert canonical(H.edges[u, v, k]) == canonical(data), (u, v, k)
     assert H.graph == G.graph
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_load_reads_each_format_by_extension(fmt, tmp_path):
+    small = kg.from_texts(["We propose FooNet, a transformer that mitigates exposure bias on ImageNet."])
+    path = small.write(tmp_path, [FORMATS[fmt]])[0]
+    loaded = kg.load(path)
+    assert set(loaded.graph.nodes) == set(small.graph.nodes)
+    assert sorted(loaded.graph.edges(keys=True)) == sorted(small.graph.edges(keys=True))
+    assert loaded.graph.graph == small.graph.graph
 
 
 def test_load_rejects_unknown_extension(tmp_path):

@@ -37,10 +37,9 @@ def test_corpus_export_conforms(corpus_export, shapes):
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
 def test_example_export_conforms(path, shapes, tmp_path):
-    written = kg.build(path).write(tmp_path, ["graph.ttl", "graph.nt", "graph.jsonld"])
-    graphs = [read_rdf(p) for p in written]
-    assert set(graphs[1]) == set(graphs[0]) == set(graphs[2])
-    conforms, text = validate(graphs[0], shapes)
+    """graph.ttl of the example (the three formats hold the same triples: test_rdf_formats)."""
+    written = kg.build(path).write(tmp_path, ["graph.ttl"])
+    conforms, text = validate(read_rdf(written[0]), shapes)
     assert conforms, text[:3000]
 
 

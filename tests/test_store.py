@@ -130,6 +130,7 @@ def test_remove_unknown_paper_or_missing_store_exits_2(tmp_path, day1, capsys):
     store = tmp_path / "store"
     rc, _, err = run(capsys, "remove", "x", "--store", store)
     assert rc == 2 and "not a litkg store" in err
+    assert not store.exists()
     run(capsys, "add", day1, "--store", store, "-q")
     before = snapshot(store)
     rc, _, err = run(capsys, "remove", "No Such Title", "--store", store)

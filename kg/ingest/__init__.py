@@ -132,34 +132,36 @@ def merge_papers(papers, known=()) -> list[Paper]:
 
     *known* papers (for instance those of a store) come first and win over new ones.
     """
-    out: dict[str, Paper] = {}
-    by_text: dict[str, str] = {}
+    slots: list[Paper] = []
+    by_id: dict[str, int] = {}
+    by_text: dict[str, int] = {}
     for paper in [*known, *papers]:
         digest = text_hash(paper.abstract)
-        hit = out.get(paper.id)
-        if hit is not None and text_hash(hit.abstract) != digest:
+        slot = by_id.get(paper.id)
+        if slot is not None and text_hash(slots[slot].abstract) != digest:
             log.warning("%s: duplicate id %s with a different abstract (first seen in %s); skipped",
-                        paper.source or "input", paper.identifier or paper.id, hit.source or "input")
+                        paper.source or "input", paper.identifier or paper.id, slots[slot].source or "input")
             continue
-        old_id = paper.id if hit is not None else by_text.get(digest)
-        if old_id is None:
-            out[paper.id] = paper
-            by_text[digest] = paper.id
+        if slot is None:
+            slot = by_text.get(digest)
+        if slot is None:
+            by_id[paper.id] = by_text[digest] = len(slots)
+            slots.append(paper)
             continue
-        first = out[old_id]
+        first = slots[slot]
         if paper.source != first.source or paper != first:
-            log.info("%s: same paper as %s (%s); merged", paper.source or "input", first.source or "input", old_id)
+            log.info("%s: same paper as %s (%s); merged", paper.source or "input", first.source or "input", first.id)
         merged = _merge(first, paper)
-        if merged.id != old_id:
-            if merged.id in out and text_hash(out[merged.id].abstract) != digest:
+        if merged.id != first.id:
+            taken = by_id.get(merged.id)
+            if taken is not None and taken != slot:
                 log.warning("%s: duplicate id %s with a different abstract (first seen in %s); skipped",
-                            paper.source or "input", merged.identifier, out[merged.id].source or "input")
+                            paper.source or "input", merged.identifier, slots[taken].source or "input")
                 continue
-            out = {(merged.id if k == old_id else k): (merged if k == old_id else v) for k, v in out.items()}
-            by_text[digest] = merged.id
-        else:
-            out[old_id] = merged
-    return list(out.values())
+            del by_id[first.id]
+            by_id[merged.id] = slot
+        slots[slot] = merged
+    return slots
 
 
 def read_inputs(paths, *, input_format: str | None = None) -> list[Paper]:

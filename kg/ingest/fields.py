@@ -173,7 +173,7 @@ class Skips:
 
 
 # folded field name → what it holds; first match wins, in this order
-_TITLE = ("title", "displayname", "name")
+_TITLE = ("title", "displayname")
 _ABSTRACT = ("abstract", "summary", "paperabstract", "description", "text")
 _AUTHORS = ("authors", "author", "authorships", "creators", "creator")
 _DATE = ("date", "publicationdate", "published", "publisheddate", "issued", "year", "publicationyear")
