@@ -28,6 +28,7 @@ class KG(DefinedNamespace):
     RelationStatement: URIRef
     Result: URIRef
     Statement: URIRef
+    TextSpan: URIRef
     addresses: URIRef
     anchorOf: URIRef
     appliedTo: URIRef
