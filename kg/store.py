@@ -78,6 +78,7 @@ class Update:
     new_entities: list[tuple] = field(default_factory=list)  # (iri, type, label, support)
     grown: list[tuple] = field(default_factory=list)  # (iri, type, label, before, after)
     gone: list[tuple] = field(default_factory=list)  # (iri, type, label, support before)
+    theme_links: list[tuple] = field(default_factory=list)  # (theme, theme, labels of the new papers joining them)
     papers_before: int = 0
     papers_after: int = 0
     entities_before: int = 0
@@ -136,6 +137,9 @@ class Update:
         if self.grown:
             lines += ["", "## Support grew most", "", "| entity | type | before | now |", "|---|---|---|---|"]
             lines += [f"| {esc(label)} | {t} | {a} | {b} (+{b - a}) |" for _, t, label, a, b in self.grown[:REPORT_ROWS]]
+        if self.theme_links:
+            lines += ["", "## New links between themes", "", "| theme | theme | through new paper(s) |", "|---|---|---|"]
+            lines += [f"| {esc(a)} | {esc(b)} | {esc('; '.join(papers))} |" for a, b, papers in self.theme_links[:REPORT_ROWS]]
         if self.gone:
             lines += ["", "## Entities no paper supports any more", "", "| entity | type | papers before |", "|---|---|---|"]
             lines += [f"| {esc(label)} | {t} | {n} |" for _, t, label, n in self.gone[:REPORT_ROWS]]
@@ -147,6 +151,22 @@ class Update:
 def _supports(G) -> dict[str, list]:
     return {n: [d["type"], d["label"], len(d.get("papers", []))]
             for n, d in sorted(G.nodes(data=True)) if d["type"] != NodeType.PAPER.value}
+
+
+def new_theme_links(G, new_papers: set[str]) -> list[tuple]:
+    """Pairs of themes (of the updated graph) that a new paper joins: it names concepts of both.
+
+    Returns ``(theme name, theme name, [labels of the new papers])``, most-joined first.
+    """
+    from .analysis import themes
+    found = themes(G)
+    joined = {}
+    for i, a in enumerate(found):
+        for b in found[i + 1:]:
+            bridges = sorted(set(a["papers"]) & set(b["papers"]) & new_papers)
+            if bridges:
+                joined[a["name"], b["name"]] = [G.nodes[p]["label"] for p in bridges]
+    return sorted(((a, b, papers) for (a, b), papers in joined.items()), key=lambda t: (-len(t[2]), t[0], t[1]))
 
 
 def _paper_card(G, paper: Paper, base: str) -> dict:
@@ -258,6 +278,7 @@ class Store:
             after = _supports(G)
             update.new_papers = [_paper_card(G, p, self.base) for p in new]
             update.updated_papers = updated
+            update.theme_links = new_theme_links(G, {paper_iri(p.id, self.base) for p in new})
             self._diff(update, before, after)
             self._commit(merged, after, update)
             return update

@@ -195,3 +195,17 @@ def test_update_killed_at_any_moment_leaves_old_or_new_state(tmp_path, day1, cor
     ids = [p.id for p in Store(store).papers()]
     assert ids == old or (ids[:2] == old and len(ids) == 82)
     assert len(Store(store).entities()) > 0
+
+
+def test_report_lists_theme_pairs_a_new_paper_joins(tmp_path, corpus_path):
+    """On the real corpus plus two abstracts that each straddle two research lines, the report names
+    the theme pairs they join, and only new papers count as bridges."""
+    store = Store(tmp_path / "store")
+    store.add([corpus_path])
+    bridge = ("We study emergent misalignment after supervised fine-tuning of large language models and fix it "
+              "with reinforcement learning using policy gradient methods, evaluated on MATH.")
+    update = store.add([jsonl(tmp_path / "new.jsonl", {"id": "x1", "title": "Bridge Paper", "abstract": bridge})])
+    assert update.theme_links, "the bridging paper joins no themes"
+    assert all(papers == ["Bridge Paper"] for _, _, papers in update.theme_links)
+    report = (tmp_path / "store" / "whats-new.md").read_text(encoding="utf-8")
+    assert "## New links between themes" in report and "Bridge Paper" in report
