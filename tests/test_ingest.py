@@ -11,12 +11,7 @@ from kg.errors import InputError
 from kg.ingest import find_urls, paper_id, parse_daily_papers, read_inputs, read_text_file
 
 # Abstracts written for these tests (not from the corpus); each is well over the 8-word minimum.
-A = ("Sparse mixture-of-experts models route each token to a small subset of expert networks, "
-     "which reduces compute per token while keeping the total parameter count high.")
-B = ("We study label noise in crowd-sourced datasets and show that a simple loss reweighting "
-     "recovers most of the accuracy lost to noisy annotations on CIFAR-10.")
-C = ("Contrastive pretraining aligns images and captions in a shared embedding space, and we show "
-     "that hard negative mining sharpens this alignment on retrieval benchmarks.")
+from common import A, B, C  # noqa: E402  (shared test abstracts)
 LONG = ("Large language models are often adapted to new domains by supervised fine-tuning on small "
         "curated datasets, but this adaptation can silently erode capabilities that were learned during "
         "pretraining. We measure this erosion across twelve domains and three model scales, and find that "

@@ -18,12 +18,7 @@ from kg.ingest.bibtex import bibtex_names, latex_to_text
 from kg.ingest.fields import normalize_arxiv, normalize_date, normalize_doi, paper_from_fields, stable_id
 from kg.records import Paper
 
-A = ("Sparse mixture-of-experts models route each token to a small subset of expert networks, "
-     "which reduces compute per token while keeping the total parameter count high.")
-B = ("We study label noise in crowd-sourced datasets and show that a simple loss reweighting "
-     "recovers most of the accuracy lost to noisy annotations on CIFAR-10.")
-C = ("Contrastive pretraining aligns images and captions in a shared embedding space, and we show "
-     "that hard negative mining sharpens this alignment on retrieval benchmarks.")
+from common import A, B, C  # noqa: E402  (shared test abstracts)
 
 
 def write(tmp_path, name, text):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from common import canonical
 import rdflib
 from rdflib import Literal, URIRef
 from rdflib.namespace import DCTERMS, OWL, RDF, RDFS, SKOS
@@ -34,13 +35,6 @@ def back(rdf):
     return from_rdf(rdf)
 
 
-def canonical(value):
-    """Attribute values with lists sorted (RDF has no order), as comparable JSON text."""
-    if isinstance(value, dict):
-        return {k: canonical(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return sorted((canonical(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
-    return value
 
 
 def test_round_trip_same_nodes(G, back):

@@ -13,12 +13,7 @@ import kg
 from kg.namespace import KG
 from kg.rdf import from_rdf, to_rdf
 
-A = ("Sparse mixture-of-experts models route each token to a small subset of expert networks, "
-     "which reduces compute per token while keeping the total parameter count high.")
-B = ("We study label noise in crowd-sourced datasets and show that a simple loss reweighting "
-     "recovers most of the accuracy lost to noisy annotations on CIFAR-10.")
-C = ("Contrastive pretraining aligns images and captions in a shared embedding space, and we show "
-     "that hard negative mining sharpens this alignment on retrieval benchmarks.")
+from common import A, B, C  # noqa: E402  (shared test abstracts)
 BASE = "https://w3id.org/litkg/id/"
 
 

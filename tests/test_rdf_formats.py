@@ -10,6 +10,7 @@ import json
 from decimal import Decimal
 
 import pytest
+from common import canonical
 import rdflib
 from rdflib import Literal, URIRef
 from rdflib.namespace import PROV, RDF, XSD
@@ -24,13 +25,6 @@ from kg.rdf import confidence, from_rdf, read_rdf, statement_iri, to_rdf
 FORMATS = {"ttl": "graph.ttl", "nt": "graph.nt", "jsonld": "graph.jsonld"}
 
 
-def canonical(value):
-    """Attribute values with lists sorted (RDF has no order), as comparable JSON-like data."""
-    if isinstance(value, dict):
-        return {k: canonical(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return sorted((canonical(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
-    return value
 
 
 @pytest.fixture(scope="module")
