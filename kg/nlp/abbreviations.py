@@ -14,13 +14,13 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from ..normalize import is_acronym, singular
+from ..records import NodeType
 from .rules import boundary_words, head_types
 from .terms import Term, register_extensions, sentence_of
 
 __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 
 MAX_INNER_TOKENS = 12
-_LOOSE_HEADS = {"loss", "error", "rate", "score", "head", "layer", "module"}
 _HARD_STOPS = set(",;:()[]\"“”")
 _NOT_SHORT_FORM = re.compile(r"^(e\.g|i\.e|cf|see|fig|tab|eq|sec|et al|\d+(\.\d+)?%?)\b", re.I)
 
@@ -120,7 +120,7 @@ def _long_label(doc: Doc, long: Span, short: Span) -> str:
     after = short.end + 1 if short.start > long.start else None
     if after is not None and after < len(doc) and doc[after - 1].text == ")":
         nxt = doc[after]
-        if nxt.is_lower and singular(nxt.text) in head_types() and singular(nxt.text) not in _LOOSE_HEADS:
+        if nxt.is_lower and head_types().get(singular(nxt.text)) is NodeType.MODEL:
             return f"{long.text} {nxt.text}"
     return long.text
 

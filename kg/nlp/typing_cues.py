@@ -27,6 +27,7 @@ _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|cor
 _PROBLEM_BEFORE = re.compile(
     r"\b(suffers?\s+from|mitigat\w*|address\w*|tackl\w*|alleviat\w*|combat\w*|reduc\w*|prevent\w*|"
     r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)\s+(the\s+|this\s+|a\s+)?$", re.I)
+_NUMBER_FORMAT = re.compile(r"^(FP|BF|INT|UINT|TF|MX)\d{1,2}$")
 _TOP_K = re.compile(r"^top-?\d+\b", re.I)
 _NAMED_METHOD_HEADS = {"loss", "score", "estimator"}
 _APPOSITIVE_KIND = re.compile(
@@ -43,6 +44,8 @@ def type_from_shape(label: str) -> NodeType | None:
         return NodeType.MODEL
     if _TOP_K.match(label):
         return NodeType.METRIC
+    if _NUMBER_FORMAT.match(label):
+        return NodeType.METHOD  # FP8, BF16, INT4: numeric formats are techniques, not models
     return None
 
 
@@ -56,7 +59,7 @@ def type_from_head(label: str) -> NodeType | None:
         return NodeType.METHOD  # "Contrastive Student-Forcing Loss" names a method, "training loss" a metric
     if len(words) > 1 and all(w[:1].isupper() for w in words) and head_types().get(head) is NodeType.PROBLEM:
         return NodeType.METHOD  # a title-cased name ("Adaptive Moment Estimation") names a method, not a task
-    if head in _MODEL_WORDS or head.endswith(("llm", "lm")) and words[-1].isupper():
+    if head in _MODEL_WORDS or head.endswith(("llm", "lm")) and singular(words[-1]).isupper():
         return NodeType.MODEL
     return head_types().get(head)
 
@@ -82,8 +85,10 @@ def type_from_lexicon(label: str) -> NodeType | None:
     index = lexicon_index()
     parts = label.split("-")
     for n in range(len(parts), 0, -1):
-        hit = index.get(normalize_label("-".join(parts[:n])))
-        if hit and (n == len(parts) or len(parts[0]) > 2):
+        prefix = "-".join(parts[:n])
+        hit = index.get(normalize_label(prefix))
+        # a whole name, or a long enough name it extends ("ImageNet-1k"); not an acronym ("MAE" in "MAE-LM")
+        if hit and (n == len(parts) or (len(prefix) >= 5 and not prefix.isupper())):
             return hit[1]
     return None
 
