@@ -27,6 +27,8 @@ _INVARIANT = {"series", "species", "bias", "gas", "lens", "news", "analysis", "c
 def singular(word: str) -> str:
     """Singular of an English noun, by suffix rules good enough for technical terms."""
     low = word.lower()
+    if len(word) >= 3 and word[-1] == "s" and word[-2].isupper():
+        return word[:-1]  # an acronym's plural: GPUs, LLMs, DLMs
     if len(word) <= 3 or low in _INVARIANT or not low.endswith("s") or low.endswith(_NOT_PLURAL):
         return word
     if low.endswith("es") and low[:-2] in _INVARIANT:

@@ -257,8 +257,8 @@ def _accept(words: list[Word], sent: Span) -> bool:
         return False
     if _plural_category(words) and singular(words[-1].text.lower()) in ("benchmark", "dataset", "suite"):
         return False
-    text = " ".join(w.text for w in words).lower()
-    if singular(text) in generic_terms() or all(singular(w.text.lower()) in generic_terms() for w in words):
+    text = " ".join(w.text for w in words)
+    if singular(text).lower() in generic_terms() or all(singular(w.text).lower() in generic_terms() for w in words):
         return False
     if any(is_name_word(w) for w in words):
         return True
