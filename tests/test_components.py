@@ -149,3 +149,13 @@ def test_result_links_value_metric_and_benchmark(nlp):
     assert results["+10.83"]["benchmark"] == "BLINK" and results["+10.83"]["metric"] is None
     r = results["6.71%"]
     assert doc.text[r["start"]:r["end"]] == "6.71%"
+
+
+@pytest.mark.parametrize("text, label, node_type", [
+    ("We report F_1 and R^2 on held-out data.", "F_1", NodeType.METRIC),
+    ("We report F_1 and R^2 on held-out data.", "R^2", NodeType.METRIC),
+    ("Training uses meta-training on many tasks.", "meta-training", NodeType.METHOD),
+])
+def test_single_word_terms(nlp, text, label, node_type):
+    found, _ = terms(nlp, text)
+    assert label in found and found[label].type is node_type, sorted(found)

@@ -41,6 +41,7 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL}
 _PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
+METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER)$")
 _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
 _ED_NOUNS = {"speed", "seed", "feed", "need", "breed", "embed", "hundred", "shed"}
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
@@ -252,6 +253,14 @@ def _recurs(word: Word, doc: Doc) -> bool:
     return _tokens(doc).lower_counts[word.text.lower()] >= 2
 
 
+def _is_compound_term(word: str) -> bool:
+    """A hyphenated word whose last part is a known head: "meta-training", "self-distillation"."""
+    parts = word.lower().split("-")
+    return (len(parts) > 1 and all(p.isalpha() for p in parts) and word.islower()
+            and head_types().get(singular(parts[-1])) in (NodeType.METHOD, NodeType.PROBLEM)
+            and singular(word.lower()) not in generic_terms())
+
+
 def _accept(words: list[Word], sent: Span) -> bool:
     if not words or len(words) > MAX_TERM_WORDS or any("://" in w.text or "www." in w.text for w in words):
         return False
@@ -266,6 +275,8 @@ def _accept(words: list[Word], sent: Span) -> bool:
     if len(words) > 1 and capitalised and (words[0].start != sent.start or len(capitalised) > 1):
         return True
     if len(words) == 1:
+        if METRIC_SYMBOL.match(words[0].text) or _is_compound_term(words[0].text):
+            return True
         if words[0].text[:1].isupper():
             return _after_proposal(sent.doc, words[0].start)
         return _is_problem_noun(words[0].text) and _recurs(words[0], sent.doc)

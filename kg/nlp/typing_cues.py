@@ -15,6 +15,7 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label, singular
 from ..records import NodeType
+from .candidates import METRIC_SYMBOL
 from .rules import head_types, lexicon_index
 from .terms import Term, register_extensions, text_of, sentence_of
 
@@ -42,7 +43,7 @@ def type_from_shape(label: str) -> NodeType | None:
     """Model for sized or versioned names (Qwen3-8B, GPT-4o, Llama-3), else None."""
     if _SIZE.search(label):
         return NodeType.MODEL
-    if _TOP_K.match(label):
+    if _TOP_K.match(label) or METRIC_SYMBOL.match(label):
         return NodeType.METRIC
     if _NUMBER_FORMAT.match(label):
         return NodeType.METHOD  # FP8, BF16, INT4: numeric formats are techniques, not models
