@@ -120,7 +120,7 @@ def _long_label(doc: Doc, long: Span, short: Span) -> str:
     after = short.end + 1 if short.start > long.start else None
     if after is not None and after < len(doc) and doc[after - 1].text == ")":
         nxt = doc[after]
-        if nxt.is_lower and head_types().get(singular(nxt.text)) is NodeType.MODEL:
+        if nxt.is_lower and head_types().get(singular(nxt.text)) in (NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC):
             return f"{long.text} {nxt.text}"
     return long.text
 
