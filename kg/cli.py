@@ -6,6 +6,7 @@ import argparse
 import functools
 import logging
 import os
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -42,6 +43,12 @@ def _rdf_formats(text: str) -> tuple[str, ...]:
     return formats
 
 
+def _base_iri(text: str) -> str:
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"{}|\\^`]+[/#]", text):
+        raise InputError(f"--base {text!r}: expected an absolute IRI ending in / or #, e.g. https://example.org/id/")
+    return text
+
+
 def _input_format_arg(p) -> None:
     from .ingest import INPUT_FORMATS
     p.add_argument("--input-format", "--format-in", dest="input_format", choices=list(INPUT_FORMATS), metavar="FORMAT",
@@ -52,8 +59,9 @@ def cmd_build(args) -> int:
     from .api import build
     from .export import export_names
     names = export_names(_rdf_formats(args.format))
+    base = _base_iri(args.base)
     from .cli_store import progress_wanted
-    graph = build(args.inputs, base=args.base, merges=args.merges, input_format=args.input_format, jobs=args.jobs,
+    graph = build(args.inputs, base=base, merges=args.merges, input_format=args.input_format, jobs=args.jobs,
                   progress=progress_wanted(args))
     for paper, reason in graph.failed:
         print(f"kg: warning: {paper.source}: paper {paper.id} skipped ({reason})", file=sys.stderr)
@@ -85,9 +93,10 @@ def cmd_query(args) -> int:
         query.check(bindings)
         sparql = query.text
     elif args.file:
-        sparql = Path(args.file).read_text(encoding="utf-8") if Path(args.file).is_file() else None
-        if sparql is None:
+        from .ingest import read_text_file
+        if not Path(args.file).exists():
             raise InputError(f"{args.file}: no such query file")
+        sparql = read_text_file(args.file)
     elif args.sparql:
         sparql = args.sparql
     else:
@@ -169,7 +178,18 @@ def _lookup(fn, G, name: str):
     try:
         return fn(G, name)
     except KeyError as exc:
-        raise InputError(str(exc).strip("'\"")) from exc
+        raise InputError(exc.args[0] if exc.args else str(exc)) from exc
+
+
+def _count(text: str) -> int:
+    """The value of --top / -n: how many to list, 0 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number, 0 or more")
+    return n
 
 
 def _brief(sentence: str | None, width: int = 160) -> str:
@@ -259,7 +279,7 @@ def _explore_parsers(sub) -> None:
 
     p = sub.add_parser("related", help="papers related to a paper through rare shared concepts")
     p.add_argument("paper", metavar="PAPER", help="a paper label or IRI, or the name of what it proposes")
-    p.add_argument("--top", type=int, default=10, metavar="N")
+    p.add_argument("--top", type=_count, default=10, metavar="N")
     graph_arg(p)
     p.set_defaults(func=cmd_related)
     p = sub.add_parser("themes", help="themes of the corpus (Louvain communities of co-occurring concepts)")
@@ -270,7 +290,7 @@ def _explore_parsers(sub) -> None:
     p.set_defaults(func=cmd_themes)
     p = sub.add_parser("top", help="concepts linked to most papers")
     p.add_argument("--type", choices=["Method", "Problem", "Model", "Benchmark", "Metric"])
-    p.add_argument("-n", type=int, default=10)
+    p.add_argument("-n", type=_count, default=10)
     graph_arg(p)
     p.set_defaults(func=cmd_top)
     p = sub.add_parser("path", help="how two papers or concepts connect, with the evidence sentences")
@@ -281,7 +301,7 @@ def _explore_parsers(sub) -> None:
     p.set_defaults(func=cmd_path)
     p = sub.add_parser("show", help="one concept: names, merge decisions, papers by role, hierarchy, relations")
     p.add_argument("entity", metavar="ENTITY", help="a label, alias or IRI")
-    p.add_argument("-n", type=int, default=8, metavar="N", help="papers listed per role")
+    p.add_argument("-n", type=_count, default=8, metavar="N", help="papers listed per role")
     graph_arg(p)
     p.set_defaults(func=cmd_show)
 
@@ -292,12 +312,13 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log what each stage does")
     sub = parser.add_subparsers(dest="command", required=True)
 
+    from .cli_store import jobs_count
     p = sub.add_parser("build", help="build the graph of abstract files")
     p.add_argument("inputs", nargs="+", metavar="INPUT",
                    help="input files: Daily Papers text, .json, .jsonl, .csv, .tsv, .bib, .atom (format from extension and content)")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for graph.ttl, graph.html, graph.json")
     _input_format_arg(p)
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="extract with N processes (default 1)")
+    p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N", help="extract with N processes (default 1)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (there is none when stderr is not a terminal or CI is set)")
     p.add_argument("--format", default="ttl", metavar="ttl,nt,jsonld",
                    help="RDF formats to write, comma-separated: ttl (graph.ttl), nt (graph.nt), jsonld (graph.jsonld)")

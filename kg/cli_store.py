@@ -6,10 +6,22 @@ commands on ``kg``'s subparsers (called from :func:`kg.cli.make_parser`).
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 
-__all__ = ["add_store_parsers", "progress_wanted"]
+__all__ = ["add_store_parsers", "jobs_count", "progress_wanted"]
+
+
+def jobs_count(text: str) -> int:
+    """The value of --jobs: a whole number of processes, 1 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of processes, 1 or more")
+    return n
 
 
 def progress_wanted(args) -> bool:
@@ -49,7 +61,7 @@ def cmd_export(args) -> int:
 
 def _common(p) -> None:
     p.add_argument("--store", required=True, metavar="DIR", help="the store folder")
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="extract with N processes (default 1)")
+    p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N", help="extract with N processes (default 1)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 
 

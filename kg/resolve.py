@@ -126,7 +126,11 @@ def load_overrides(path) -> Overrides:
             raise InputError(f"{path}: not valid JSON ({exc})") from exc
         if not isinstance(data, dict) or set(data) - {"merge", "split"}:
             raise InputError(f'{path}: expected {{"merge": [[names…]], "split": [[a, b]]}}')
-        rows = [("merge", *g) for g in data.get("merge", [])] + [("split", *g) for g in data.get("split", [])]
+        merge, split = data.get("merge", []), data.get("split", [])
+        if not all(isinstance(gs, list) and all(isinstance(g, list) and all(isinstance(name, str) for name in g)
+                                                for g in gs) for gs in (merge, split)):
+            raise InputError(f'{path}: expected {{"merge": [[names…]], "split": [[a, b]]}} (lists of names)')
+        rows = [("merge", *g) for g in merge] + [("split", *g) for g in split]
     else:
         rows = [line.split("\t") for line in text.splitlines() if line.strip() and not line.startswith("#")]
     for n, row in enumerate(rows, 1):

@@ -207,7 +207,13 @@ class Store:
         current = self.current
         if current is None:
             return {}
-        meta = json.loads((current / "store.json").read_text(encoding="utf-8"))
+        path = current / "store.json"
+        try:
+            meta = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise InputError(f"{path}: corrupt store file ({exc})") from exc
+        if not isinstance(meta, dict):
+            raise InputError(f"{path}: corrupt store file (not a JSON object)")
         if meta.get("format") != STORE_FORMAT:
             raise InputError(f"{self.dir}: unknown store format {meta.get('format')!r}; expected {STORE_FORMAT}")
         return meta
@@ -221,8 +227,15 @@ class Store:
         current = self.current
         if current is None:
             return []
-        with open(current / "papers.jsonl", encoding="utf-8") as f:
-            return [paper_from_json(json.loads(line)) for line in f if line.strip()]
+        path, papers, n = current / "papers.jsonl", [], 0
+        try:
+            with open(path, encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    if line.strip():
+                        papers.append(paper_from_json(json.loads(line)))
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            raise InputError(f"{path}: {f'line {n}: ' if n else ''}corrupt store file ({exc})") from exc
+        return papers
 
     def entities(self) -> dict[str, list]:
         """{entity IRI: [type, label, support]} of the committed generation."""

@@ -155,3 +155,15 @@ def test_cli_show_family(ttl, capsys):
 def test_cli_unknown_name_is_exit_2(ttl, capsys, argv):
     rc, out, err = run(capsys, *argv, "--graph", ttl)
     assert rc == 2 and "no such" in err and out == ""
+
+
+def test_cli_unknown_name_message_keeps_its_quotes(ttl, capsys):
+    rc, _, err = run(capsys, "show", "no such concept", "--graph", ttl)
+    assert rc == 2 and err.strip() == "kg: error: no paper or entity named 'no such concept'"
+
+
+@pytest.mark.parametrize("argv", [["top", "-n", "-3"], ["related", "MemDLM", "--top", "-1"], ["show", "Qwen3", "-n", "-1"]])
+def test_cli_negative_count_is_a_usage_error(ttl, capsys, argv):
+    with pytest.raises(SystemExit) as info:
+        run(capsys, *argv, "--graph", ttl)
+    assert info.value.code == 2 and "0 or more" in capsys.readouterr().err

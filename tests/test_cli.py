@@ -128,6 +128,15 @@ def test_query_file_missing(ttl, tmp_path, capsys):
     assert "absent.rq" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("content", [b"\xff\xfeSELECT", b""])
+def test_query_file_not_utf8_or_empty(ttl, tmp_path, capsys, content):
+    query = tmp_path / "bad.rq"
+    query.write_bytes(content)
+    rc, out, err = run(capsys, "query", ttl, "--file", query)
+    assert rc == 2 and out == ""
+    assert "bad.rq" in err and len(err.strip().splitlines()) == 1
+
+
 def test_query_param_binds_a_literal(ttl, capsys):
     sparql = ("SELECT ?paper ?title ?label WHERE { ?paper kg:addresses ?e ; rdfs:label ?title . "
               "?e rdfs:label ?label }")
@@ -291,6 +300,25 @@ def test_real_exit_code_and_stderr_of_the_command(tmp_path):
     assert proc.stderr.splitlines() == [proc.stderr.strip()] and str(bad) in proc.stderr
     assert f"offset {len(LATIN_PREFIX)}" in proc.stderr
     assert not out_dir.exists()
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "x"])
+def test_build_jobs_below_one_is_a_usage_error(tmp_path, capsys, jobs):
+    good = tmp_path / "good.txt"
+    good.write_text(ABSTRACT, encoding="utf-8")
+    with pytest.raises(SystemExit) as info:
+        kg.cli.main(["build", str(good), "--out", str(tmp_path / "out"), "--jobs", jobs])
+    assert info.value.code == 2 and "1 or more" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("base", ["notaniri", "http://example.org/id", "http://example.org/a b/"])
+def test_build_base_must_be_an_absolute_iri(tmp_path, capsys, base):
+    good = tmp_path / "good.txt"
+    good.write_text(ABSTRACT, encoding="utf-8")
+    rc, out, err = run(capsys, "build", good, "--out", tmp_path / "out", "--base", base)
+    assert rc == 2 and out == "" and "--base" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
 
 
 def test_usage_error_exits_2(capsys):

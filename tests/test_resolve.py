@@ -248,6 +248,14 @@ def test_bad_override_file_is_an_input_error(tmp_path, text):
         load_overrides(path)
 
 
+@pytest.mark.parametrize("data", [{"merge": [1]}, {"merge": [[1, 2]]}, {"merge": "ab"}, {"split": 3}])
+def test_malformed_json_override_file_is_an_input_error(tmp_path, data):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match="bad.json"):
+        load_overrides(path)
+
+
 def test_kg_build_merges_option(tmp_path, capsys):
     src = tmp_path / "two.txt"
     src.write_text("We propose GizmoNet, a method that mitigates exposure bias in sequence models.\n\n"

@@ -148,6 +148,20 @@ def test_bad_input_leaves_the_store_untouched(tmp_path, day1, capsys):
     assert snapshot(store) == before
 
 
+@pytest.mark.parametrize("name, text", [("papers.jsonl", "{bad\n"), ("papers.jsonl", "[1]\n"),
+                                        ("store.json", "{"), ("store.json", "[1]")])
+def test_corrupt_store_file_exits_2_with_one_line(tmp_path, day1, capsys, name, text):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    with open(store / "current" / name, "a" if name == "papers.jsonl" else "w", encoding="utf-8") as f:
+        f.write(text)
+    for argv in (["export", "--store", store, "--out", tmp_path / "out"], ["add", day1, "--store", store]):
+        rc, out, err = run(capsys, *argv)
+        assert rc == 2 and name in err and "corrupt store file" in err
+        assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
+
+
 def test_export_writes_every_export(tmp_path, day1, capsys):
     store = tmp_path / "store"
     run(capsys, "add", day1, "--store", store, "-q")
