@@ -16,7 +16,7 @@ import pytest
 
 import kg.api
 import kg.cli
-from test_html import CHROMIUM, LAUNCH_ARGS, Page, page_json
+from test_html import Page, browser, page_json  # noqa: F401  (browser is a fixture)
 
 MISMATCH = "train-inference mismatch"
 MISMATCH_IRI = "https://w3id.org/litkg/id/problem/train-inference-mismatch"
@@ -137,17 +137,6 @@ def test_view_without_a_graph_exits_2(tmp_path, capsys, monkeypatch):
 
 
 # ------------------------------------------------------------------ in the browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM:
-        pytest.skip("Chromium not found at /usr/bin/chromium or on PATH (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

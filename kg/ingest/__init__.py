@@ -114,10 +114,6 @@ def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:
     return papers
 
 
-def _best_id(paper: Paper) -> int:
-    return 0 if paper.arxiv else 1 if paper.doi else 2
-
-
 def _merge(a: Paper, b: Paper) -> Paper:
     """*a* completed with what *b* knows; the id becomes the best of the two."""
     from dataclasses import replace

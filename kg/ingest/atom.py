@@ -17,8 +17,6 @@ from .fields import SkipRecord, Skips, paper_from_fields
 
 __all__ = ["parse_atom", "looks_like_atom"]
 
-ATOM = "{http://www.w3.org/2005/Atom}"
-ARXIV = "{http://arxiv.org/schemas/atom}"
 _DTD = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.I)
 _ENTRY_TAG = re.compile(r"<(?:[\w.-]+:)?entry[\s>/]")
 
