@@ -2,7 +2,10 @@
 
 The first term after "we propose / introduce / present …" (and anything it is
 called, "dubbed X") is proposed; every other occurrence of a proposed name
-follows it. Otherwise the type decides: problems are addressed, benchmarks
+follows it. When the object of such a cue is a descriptive phrase no earlier
+component cut ("we introduce transcoder adapters", "three strategies: A, B and
+C", "a new auxiliary teacher"), the phrase becomes a Term of its own, wherever
+it recurs. Otherwise the type decides: problems are addressed, benchmarks
 evaluated on, methods, models and metrics used.
 """
 
@@ -13,20 +16,29 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from ..normalize import normalize_label
+from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .rules import boundary_words, leading_modifiers
+from .rules import boundary_words, generic_terms, head_types, leading_modifiers
 from .terms import Term, register_extensions, text_of, sentences
+from .typing_cues import type_of
 
-__all__ = ["RoleAssigner", "PROPOSAL_CUE"]
+__all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 
 PROPOSAL_CUE = re.compile(
     r"\b(we|this\s+(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     r"(propose|introduce|present|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
     r"|\b(called|dubbed|named|termed|coined)\b", re.I)
+# "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
+NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
+AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
 # "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name.
 APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our|a\s+(novel|new)|the\s+first)\b", re.I)
 MAX_CUE_GAP = 40  # characters between the cue and the proposed term ("a new, simple ...")
+MAX_PHRASE_WORDS = 5
+# Words naming only the kind of contribution: "a framework" proposes nothing nameable.
+_KIND_WORDS = {"method", "framework", "approach", "strategy", "technique", "algorithm", "scheme", "procedure",
+               "paradigm", "pipeline", "recipe", "issue"}
+_QUANTITIES = {"one", "two", "three", "four", "five", "six", "both", "each", "several"}
 _DEFAULT_ROLE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVALUATES_ON,
                  NodeType.METHOD: Role.USES, NodeType.MODEL: Role.USES, NodeType.METRIC: Role.USES}
 
@@ -72,23 +84,171 @@ def _introduced_here(term: Term, terms: list[Term], sent) -> bool:
     return not any(t.label == term.label and t.start < sent.start for t in terms)
 
 
+# ------------------------------------------------------------ descriptive proposals
+
+def descriptive_proposals(doc: Doc, terms: list[Term]) -> list[Term]:
+    """Terms for the phrases the paper introduces without a coined name.
+
+    *terms* is updated in place: a new phrase replaces the common terms nested
+    in it ("transcoder" inside "transcoder adapters"), at every occurrence.
+    """
+    proposed = []
+    for start, end in _cue_objects(doc):
+        term = _term_for(doc, terms, start, end)
+        if term is not None:
+            proposed.append(term)
+            if term.source == "proposal":
+                _mark_recurrences(doc, terms, term)
+    return proposed
+
+
+def _cue_objects(doc: Doc):
+    """Token ranges of the phrases after proposal cues; the items of a list after a colon instead of its heading."""
+    for sent in sentences(doc):
+        cues = [m.end() for m in PROPOSAL_CUE.finditer(sent.text) if m.group(0)[0].lower() not in "cdnt"]
+        if AUTHORS.search(sent.text):
+            cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
+        for cue_end in cues:
+            first = _token_at(doc, sent.start_char + cue_end, sent.end)
+            phrase = _phrase_from(doc, first, sent.end)
+            if phrase is None:
+                continue
+            after = _skip_kind_words(doc, phrase[1], sent.end)
+            if after < sent.end and doc[after].text == ":":
+                yield from _list_items(doc, after + 1, sent.end)
+            else:
+                yield phrase
+
+
+def _token_at(doc: Doc, char: int, limit: int) -> int:
+    """The first token starting at or after character *char*."""
+    span = doc.char_span(char, char, alignment_mode="expand")
+    i = span.start if span is not None else limit
+    while i < limit and doc[i].idx < char:
+        i += 1
+    return i
+
+
+def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
+    """The noun phrase starting at token *i*, leading determiners, adjectives and counts skipped."""
+    while i < limit and (doc[i].lower_ in leading_modifiers() or doc[i].lower_ in _QUANTITIES or doc[i].like_num):
+        i += 1
+    j = i
+    while j < limit and _continues_phrase(doc, i, j):
+        j += 1
+    while j > i and doc[j - 1].text == "-":
+        j -= 1
+    return (i, j) if j > i else None
+
+
+def _skip_kind_words(doc: Doc, j: int, limit: int) -> int:
+    """Past the kind words that end a phrase: "three acquisition strategies: …"."""
+    while j < limit and _is_kind(doc[j].text):
+        j += 1
+    return j
+
+
+def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
+    """Token *j* extends the phrase begun at *start*; a kind word ("framework") or a participle ("equipped") ends it."""
+    token = doc[j]
+    glued = j > start and doc[j - 1].text == "-" and not doc[j - 1].whitespace_  # "snapshot-based"
+    if token.text == "-":
+        return j > start and not token.whitespace_ and not doc[j - 1].whitespace_
+    if not glued and (_is_kind(token.text) or (j > start and _is_participle(token.text))):
+        return False
+    return token.text[:1].isalnum() and (glued or token.lower_ not in boundary_words()) and not token.like_num
+
+
+def _is_participle(word: str) -> bool:
+    return word.isalpha() and word.islower() and len(word) > 4 and word.endswith("ed")
+
+
+def _list_items(doc: Doc, i: int, limit: int):
+    """Phrases of "A, B, and C" from token *i* to the end of the sentence."""
+    while i < limit:
+        if doc[i].lower_ in ("and", "or") or doc[i].is_punct:
+            i += 1
+            continue
+        phrase = _phrase_from(doc, i, limit)
+        if phrase is not None:
+            yield phrase
+        i = phrase[1] if phrase is not None and phrase[1] > i else i + 1
+        while i < limit and not (doc[i].text in ",;" or doc[i].lower_ in ("and", "or")):
+            i += 1
+
+
+def _term_for(doc: Doc, terms: list[Term], start: int, end: int) -> Term | None:
+    """The Term naming tokens start:end: one that covers them already, or a new one if the phrase is nameable."""
+    for term in terms:
+        if (term.start, term.end) == (start, end):
+            return term if term.source != "lexicon" or _is_named(term) else None  # "MemDLM"; not "distillation"
+    if not _nameable(doc[start:end].text) or not _replaceable(terms, start, end):
+        return None
+    term = Term(start, end, doc[start:end].text, "proposal")
+    term.type = type_of(doc, term) or NodeType.METHOD
+    _replace(terms, term)
+    return term
+
+
+def _is_kind(word: str) -> bool:
+    return singular(word.lower()) in _KIND_WORDS
+
+
+def _nameable(text: str) -> bool:
+    """A specific phrase: several words or a hyphenated compound, not generic, not a bare kind ("a versatile approach")."""
+    words = text.replace(" - ", "-").split()
+    if len(words) > MAX_PHRASE_WORDS or singular(text.lower()) in generic_terms():
+        return False
+    specific = [w for w in words if singular(w.lower()) not in generic_terms()]
+    if len(words) == 1:
+        return "-" in words[0] and bool(specific)
+    return len(specific) >= 2 or any("-" in w or singular(w.lower()) in head_types() for w in specific)
+
+
+def _replaceable(terms: list[Term], start: int, end: int) -> bool:
+    """No term straddles the phrase's edges, and none inside it is a name."""
+    for term in terms:
+        inside = start <= term.start and term.end <= end
+        if not inside and term.start < end and start < term.end:
+            return False
+        if inside and any(c.isupper() for c in term.label):
+            return False
+    return True
+
+
+def _replace(terms: list[Term], new: Term) -> None:
+    terms[:] = [t for t in terms if not (new.start <= t.start and t.end <= new.end)] + [new]
+
+
+def _mark_recurrences(doc: Doc, terms: list[Term], term: Term) -> None:
+    """Every other occurrence of a newly introduced phrase names the same concept."""
+    pattern = re.compile(r"\b" + re.escape(term.label) + r"\b", re.I)
+    for match in pattern.finditer(text_of(doc)):
+        span = doc.char_span(match.start(), match.end())
+        if span is not None and span.start != term.start and _replaceable(terms, span.start, span.end):
+            _replace(terms, Term(span.start, span.end, term.label, "proposal", type=term.type))
+
+
 @Language.factory("kg_roles", default_config={})
 def make_role_assigner(nlp: Language, name: str) -> "RoleAssigner":
     return RoleAssigner()
 
 
 class RoleAssigner:
-    """Sets ``Term.role`` on every Term."""
+    """Sets ``Term.role`` on every Term, adding the Terms of descriptive proposals."""
 
     def __init__(self) -> None:
         register_extensions()
 
     def __call__(self, doc: Doc) -> Doc:
-        terms = doc._.kg_terms or []
-        proposed = {normalize_label(t.label) for t in proposed_terms(doc, terms)}
+        terms = list(doc._.kg_terms or [])
+        described = descriptive_proposals(doc, terms)
+        terms.sort(key=lambda t: t.start)
+        proposed = {normalize_label(t.label) for t in [*proposed_terms(doc, terms), *described]}
         for term in terms:
             if normalize_label(term.label) in proposed:
                 term.role = Role.PROPOSES
             else:
                 term.role = _DEFAULT_ROLE[term.type]
+        doc._.kg_terms = terms
         return doc

@@ -19,7 +19,7 @@ from .candidates import METRIC_SYMBOL
 from .rules import head_types, lexicon_index
 from .terms import Term, register_extensions, text_of, sentence_of
 
-__all__ = ["TypeAssigner", "type_from_shape", "type_from_head"]
+__all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head"]
 
 _SIZE = re.compile(r"\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")
 _VERSIONED = re.compile(r"^[A-Za-z][A-Za-z.]*-?\d+(\.\d+)*[a-z]?(-[A-Za-z0-9.]+)*$")
@@ -94,7 +94,7 @@ def type_from_lexicon(label: str) -> NodeType | None:
     return None
 
 
-def _type_of(doc: Doc, term: Term) -> NodeType | None:
+def type_of(doc: Doc, term: Term) -> NodeType | None:
     return (type_from_lexicon(term.label) or type_from_shape(term.label) or _context_type(doc, term)
             or (NodeType.MODEL if _VERSIONED.match(term.label) and any(c.isdigit() for c in term.label) else None)
             or type_from_head(term.label)
@@ -117,11 +117,11 @@ class TypeAssigner:
         by_label = {}
         for term in terms:
             if term.type is None and term.source != "short":
-                term.type = _type_of(doc, term)
+                term.type = type_of(doc, term)
             if term.type is not None:
                 by_label.setdefault(term.label, term.type)
         for term in terms:
             if term.source == "short" and term.type is None:
-                term.type = by_label.get(term.label) or _type_of(doc, term)
+                term.type = by_label.get(term.label) or type_of(doc, term)
         doc._.kg_terms = [t for t in terms if t.type is not None]
         return doc
