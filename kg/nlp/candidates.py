@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from itertools import compress
 from typing import NamedTuple
 
 from spacy.language import Language
@@ -52,14 +53,6 @@ _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "a
 _PROBLEM_SUFFIXES = ("ment", "tion", "ity", "ing", "ness", "ance", "ence", "ism", "ancy")
 
 
-class Word(NamedTuple):
-    """A whitespace word (or split-off punctuation): tokens ``start:end`` and their text."""
-
-    start: int
-    end: int
-    text: str
-
-
 class _Facts(NamedTuple):
     """What the rules ask of a word's text, decided once per distinct text (see ``_facts``)."""
 
@@ -84,6 +77,15 @@ def _facts(text: str) -> _Facts:
                   singular(text).lower() in generic_terms(), "://" in text or "www." in text)
 
 
+class Word(NamedTuple):
+    """A whitespace word (or split-off punctuation): tokens ``start:end``, their text and its facts."""
+
+    start: int
+    end: int
+    text: str
+    facts: _Facts
+
+
 class _PieceWord(NamedTuple):
     """A word of a whitespace-delimited piece, with the facts the scan for candidates needs."""
 
@@ -91,8 +93,7 @@ class _PieceWord(NamedTuple):
     end: int
     text: str
     boundary: bool  # ends a candidate wherever it stands
-    title: bool
-    capital: bool
+    facts: _Facts
 
 
 # token texts of a piece → its words; bounded, cleared when full
@@ -136,8 +137,7 @@ def _split_piece(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
     for s, e in head + middle + tail:
         text = "".join(texts[s:e])
         lone_mark = e - s == 1 and (edge[s] or lexemes[s].like_num or lexemes[s].is_currency or text in "%=<>±×")
-        facts = _facts(text)
-        words.append(_PieceWord(s, e, text, lone_mark or _is_boundary_text(text), facts.title, facts.capital))
+        words.append(_PieceWord(s, e, text, lone_mark or _is_boundary_text(text), _facts(text)))
     return tuple(words)
 
 
@@ -192,22 +192,21 @@ def candidate_chunks(sent: Span) -> list[list[Word]]:
     """
     doc, sent_start, last = sent.doc, sent.start, sent.end - 1
     toks, vocab = tokens(doc), doc.vocab
-    words, space = toks.words, toks.space
+    words, brackets = toks.words, "[" in toks.text
     runs, current, after_capital, first = [], [], False, sent_start
-    for i in range(sent_start, sent.end):
-        if not space[i] and i != last:
-            continue  # the piece goes on
+    # the last token of each piece: one followed by a space, and the sentence's last
+    for i in [*compress(range(sent_start, last), toks.space[sent_start:last]), last]:
         key = (words[i],) if i == first else tuple(words[first:i + 1])
-        for word in _PIECES.get(key) or _piece_words(key, vocab):
-            start, end = first + word.start, first + word.end
-            if word.boundary or _bracketed(start, end, words):
-                if not (after_capital and word.title and start != sent_start):
+        for s, e, text, boundary, facts in _PIECES.get(key) or _piece_words(key, vocab):
+            start, end = first + s, first + e
+            if boundary or (brackets and _bracketed(start, end, words)):
+                if not (after_capital and facts.title and start != sent_start):
                     if current:
                         runs.append(current)
                     current, after_capital = [], False
                     continue
-            current.append(Word(start, end, word.text))
-            after_capital = word.capital
+            current.append(Word(start, end, text, facts))
+            after_capital = facts.capital
         first = i + 1
     if current:
         runs.append(current)
@@ -216,9 +215,9 @@ def candidate_chunks(sent: Span) -> list[list[Word]]:
 
 def _trim(words: list[Word]) -> list[Word]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
-    while words and (_facts(words[0].text).modifier or (len(words) > 1 and _facts(words[0].text).verb_like)):
+    while words and (words[0].facts.modifier or (len(words) > 1 and words[0].facts.verb_like)):
         words = words[1:]
-    while words and _facts(words[-1].text).participle:
+    while words and words[-1].facts.participle:
         words = words[:-1]
     return words
 
@@ -235,7 +234,7 @@ def _is_participle(word: str) -> bool:
 def _trim_around_names(words: list[Word]) -> list[Word]:
     """Around a name, keep only what belongs to it: "complex BLINK" → "BLINK",
     "Parametric Memory acts" → "Parametric Memory" (a lower-case tail stays only if it is a head noun)."""
-    names = [i for i, w in enumerate(words) if _facts(w.text).name or _facts(w.text).capital]
+    names = [i for i, w in enumerate(words) if w.facts.name or w.facts.capital]
     if not names:
         return words
     if names[-1] == len(words) - 1:
@@ -244,7 +243,7 @@ def _trim_around_names(words: list[Word]) -> list[Word]:
             first -= 1
         return words[first:]
     tail = words[names[-1] + 1:]
-    if _facts(tail[-1].text).head in head_types():
+    if tail[-1].facts.head in head_types():
         return words
     return words[:names[-1] + 1]
 
@@ -258,8 +257,8 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     """Strip a trailing kind word after a name ("BLINK benchmark") and keep it as a type hint."""
     if len(words) < 2:
         return words, None
-    last = _facts(words[-1].text).head
-    if last in _KIND_WORDS and (any(_facts(w.text).name for w in words[:-1]) or last in ("task", "problem")
+    last = words[-1].facts.head
+    if last in _KIND_WORDS and (any(w.facts.name for w in words[:-1]) or last in ("task", "problem")
                                 or last in _GENERIC_KINDS):
         return words[:-1], _KIND_WORDS[last]
     return words, None
@@ -280,12 +279,12 @@ def _is_problem_noun(word: str) -> bool:
 def _lone_named_kind(words: list[Word]) -> bool:
     """"realignment framework" → "realignment": one specific word that its kind word vouched for."""
     return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
-            and _facts(words[0].text).head not in generic_terms() and _facts(words[0].text).lower not in boundary_words())
+            and words[0].facts.head not in generic_terms() and words[0].facts.lower not in boundary_words())
 
 
 def _plural_category(words: list[Word]) -> bool:
     """"reasoning benchmarks", "harmful datasets": a lower-case plural category, not a named dataset."""
-    return (_facts(words[-1].text).lower in ("benchmarks", "datasets", "suites", "models", "methods", "approaches")
+    return (words[-1].facts.lower in ("benchmarks", "datasets", "suites", "models", "methods", "approaches")
             and all(w.text.islower() for w in words))
 
 
@@ -310,27 +309,27 @@ _IF_PROPOSED, _IF_RECURRING, _IF_INSIDE = "after a proposal verb", "recurring", 
 
 def _verdict(words: list[Word]) -> bool | str:
     """Whether *words* make a term, from their texts alone, or which check of their context decides."""
-    if not words or len(words) > MAX_TERM_WORDS or any(_facts(w.text).url for w in words):
+    if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words):
         return False
-    if _plural_category(words) and _facts(words[-1].text).head in ("benchmark", "dataset", "suite"):
+    if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
     if len(words) == 1:
-        if _facts(words[0].text).generic:  # the phrase is the word
+        if words[0].facts.generic:  # the phrase is the word
             return False
-    elif singular(" ".join(w.text for w in words)).lower() in generic_terms() or all(_facts(w.text).generic for w in words):
+    elif singular(" ".join(w.text for w in words)).lower() in generic_terms() or all(w.facts.generic for w in words):
         return False
-    if any(_facts(w.text).name for w in words):
+    if any(w.facts.name for w in words):
         return True
     if len(words) == 1:
         if METRIC_SYMBOL.match(words[0].text) or _is_compound_term(words[0].text):
             return True
-        if _facts(words[0].text).capital:
+        if words[0].facts.capital:
             return _IF_PROPOSED
         return _is_problem_noun(words[0].text) and _IF_RECURRING
-    capitalised = sum(_facts(w.text).capital for w in words)
+    capitalised = sum(w.facts.capital for w in words)
     if capitalised > 1:
         return True
-    if _facts(words[-1].text).head in head_types():
+    if words[-1].facts.head in head_types():
         return True
     return bool(capitalised) and _IF_INSIDE  # one capital: a name unless it only starts the sentence
 
@@ -338,7 +337,7 @@ def _verdict(words: list[Word]) -> bool | str:
 @lru_cache(maxsize=1 << 16)
 def _lone_verdict(text: str) -> bool | str:
     """The verdict on a one-word chunk (trimming can only drop it; the other steps keep it as it is)."""
-    return _verdict(_trim([Word(0, 1, text)]))  # positions do not matter to either
+    return _verdict(_trim([Word(0, 1, text, _facts(text))]))  # positions do not matter to either
 
 
 def _accept(verdict: bool | str, words: list[Word], doc: Doc, sent_start: int) -> bool:
@@ -401,9 +400,9 @@ def _inline_definition(toks: Tokens, words: list[Word]) -> Term | None:
 
 def _split_at_verbs(words: list[Word]) -> list[list[Word]]:
     """Cut a run at an inner lower-case -s word: "output estimates future rewards" → "output", "future rewards"."""
-    if not any(_facts(w.text).verb_like for w in words[1:-1]):
+    if not any(w.facts.verb_like for w in words[1:-1]):
         return [words]
-    return _runs(words, lambda word, run: bool(run) and word is not words[-1] and _facts(word.text).verb_like)
+    return _runs(words, lambda word, run: bool(run) and word is not words[-1] and word.facts.verb_like)
 
 
 def _split_at(chunk: list[Word], taken: set[int]) -> list[list[Word]]:

@@ -71,11 +71,12 @@ class Tokens:
     __slots__ = ("words", "space", "idx", "text")
 
     def __init__(self, doc: Doc) -> None:
-        array = doc.to_array([ORTH, SPACY, IDX])
-        strings, known = doc.vocab.strings, _ORTH_TEXT
-        self.words = [known[o] if o in known else known.setdefault(o, strings[o]) for o in array[:, 0].tolist()]
-        self.space = array[:, 1].tolist()
-        self.idx = array[:, 2].tolist()
+        orths, self.space, self.idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist() if len(doc) else ([], [], [])
+        try:
+            self.words = [_ORTH_TEXT[o] for o in orths]
+        except KeyError:  # a string not seen before
+            _ORTH_TEXT.update((o, doc.vocab.strings[o]) for o in orths if o not in _ORTH_TEXT)
+            self.words = [_ORTH_TEXT[o] for o in orths]
         self.text = "".join([w + " " if s else w for w, s in zip(self.words, self.space)])
 
     def span_text(self, start: int, end: int) -> str:
