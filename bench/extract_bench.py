@@ -2,6 +2,8 @@
 
 Usage: .venv/bin/python bench/extract_bench.py [CORPUS] [--repeat N]
 Prints words per second for each and the cost ratio (target: extraction ≤ 3× the tokenizer).
+The extractor caches decisions per distinct word and piece (as the tokenizer caches its
+splits), so its first run over the corpus is reported too: later runs find them cached.
 """
 
 from __future__ import annotations
@@ -36,12 +38,14 @@ def main() -> None:
     nlp(texts[0])  # warm up: matcher patterns, lazy tables
     words = sum(len(t.split()) for t in texts)
     tokenizer = best_time(nlp.make_doc, texts, args.repeat)
+    first = best_time(nlp, texts, 1)  # the extractor's per-word caches are still cold
     full = best_time(nlp, texts, args.repeat)
     print(f"corpus: {len(texts)} abstracts, {words} words; best of {args.repeat} runs")
     print(f"{'stage':<22}{'seconds':>10}{'words/s':>12}")
     print(f"{'tokenizer only':<22}{tokenizer:>10.4f}{words / tokenizer:>12,.0f}")
+    print(f"{'kg_ pipeline, 1st run':<22}{first:>10.4f}{words / first:>12,.0f}")
     print(f"{'kg_ pipeline':<22}{full:>10.4f}{words / full:>12,.0f}")
-    print(f"ratio pipeline / tokenizer: {full / tokenizer:.2f}x (target <= 3x)")
+    print(f"ratio pipeline / tokenizer: {full / tokenizer:.2f}x (target <= 3x); 1st run {first / tokenizer:.2f}x")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, singular
 from ..records import NodeType
 from .rules import boundary_words, head_types
-from .terms import Term, register_extensions, sentence_of
+from .terms import Term, register_extensions, sentence_of, sentence_starts, tokens
 
 __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 
@@ -44,10 +44,11 @@ def schwartz_hearst(short: str, long: str) -> int | None:
 
 
 def _close_paren(doc: Doc, i: int) -> int | None:
+    words, starts = tokens(doc).words, sentence_starts(doc)
     for j in range(i + 1, min(len(doc), i + MAX_INNER_TOKENS)):
-        if doc[j].text == ")":
+        if words[j] == ")":
             return j
-        if doc[j].text in "(;" or sentence_of(doc, j).start == j:
+        if words[j] in "(;" or j in starts:
             return None
     return None
 
@@ -61,10 +62,11 @@ def _valid_short_form(span: Span) -> bool:
 def _window_start(doc: Doc, paren: int, short: str) -> int:
     """First token of the words that may hold the long form of *short* before *paren*."""
     max_words = min(len(short) + 5, 2 * len(short))
+    toks = tokens(doc)
     sent_start, i, words = sentence_of(doc, paren).start, paren, 0
-    while i > sent_start and words < max_words and doc[i - 1].text not in _HARD_STOPS:
+    while i > sent_start and words < max_words and toks.words[i - 1] not in _HARD_STOPS:
         i -= 1
-        words += bool(doc[i].whitespace_)
+        words += toks.space[i]
     return i
 
 
@@ -97,19 +99,19 @@ def _long_form_before(doc: Doc, paren: int, short: str) -> Span | None:
 
 def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
     """(long form, short form) pairs defined in *doc*, in text order."""
-    pairs = []
-    for tok in doc:
-        if tok.text != "(" or tok.i == 0:
+    toks, pairs = tokens(doc), []
+    if "(" not in toks.text:
+        return pairs
+    for i in [i for i, word in enumerate(toks.words) if word == "(" and i > 0]:
+        close = _close_paren(doc, i)
+        if close is None or close == i + 1:
             continue
-        close = _close_paren(doc, tok.i)
-        if close is None or close == tok.i + 1:
-            continue
-        inner = doc[tok.i + 1:close]
-        before = doc[tok.i - 1]
-        if is_acronym(before.text) and len(inner.text.split()) >= 2 and schwartz_hearst(before.text, inner.text) == 0:
-            pairs.append((inner, doc[tok.i - 1:tok.i]))
+        inner = doc[i + 1:close]
+        before = toks.words[i - 1]
+        if is_acronym(before) and len(inner.text.split()) >= 2 and schwartz_hearst(before, inner.text) == 0:
+            pairs.append((inner, doc[i - 1:i]))
         elif _valid_short_form(inner):
-            long = _long_form_before(doc, tok.i, inner.text.split()[-1])
+            long = _long_form_before(doc, i, inner.text.split()[-1])
             if long is not None:
                 pairs.append((long, inner))
     return pairs
@@ -154,8 +156,9 @@ class AbbreviationDetector:
             taken.update(range(min(long.start, short.start), max(long.end, short.end)))
             for variant in _short_form_variants(short.text):
                 by_short.setdefault(variant, label)
-        for tok in doc:
-            if tok.i not in taken and tok.text in by_short:
-                terms.append(Term(tok.i, tok.i + 1, by_short[tok.text], "short"))
+        if by_short:
+            for i, word in enumerate(tokens(doc).words):
+                if word in by_short and i not in taken:
+                    terms.append(Term(i, i + 1, by_short[word], "short"))
         doc._.kg_terms = terms
         return doc

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
+from itertools import compress
 from typing import NamedTuple
 
 from spacy.language import Language
@@ -21,9 +23,9 @@ from ..normalize import is_acronym, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import boundary_words, generic_terms, head_types, leading_modifiers
-from .terms import Term, register_extensions, sentences
+from .terms import Term, Tokens, register_extensions, sentences, tokens
 
-__all__ = ["CandidateFinder", "Word", "word_spans", "is_name_word", "candidate_chunks"]
+__all__ = ["CandidateFinder", "Word", "is_name_word", "candidate_chunks"]
 
 _MATH = set("{}|\\$=<>")
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
@@ -51,79 +53,104 @@ _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "a
 _PROBLEM_SUFFIXES = ("ment", "tion", "ity", "ing", "ness", "ance", "ence", "ism", "ancy")
 
 
+class _Facts(NamedTuple):
+    """What the rules ask of a word's text, decided once per distinct text (see ``_facts``)."""
+
+    lower: str
+    head: str  # singular of the lower-case form, the key of the head-noun table
+    name: bool  # is_name_word
+    capital: bool  # starts with a capital
+    title: bool  # title-cased and not a function word: may continue a name
+    modifier: bool
+    verb_like: bool
+    participle: bool
+    generic: bool  # singular(text).lower() is a generic term
+    url: bool
+
+
+@lru_cache(maxsize=1 << 16)
+def _facts(text: str) -> _Facts:
+    low = text.lower()
+    return _Facts(low, singular(low), _is_name_text(text), text[:1].isupper(),
+                  text[:1].isupper() and text[1:].islower() and low not in _NEVER_IN_NAMES,
+                  low in leading_modifiers(), _is_verb_like(text), _is_participle(text),
+                  singular(text).lower() in generic_terms(), "://" in text or "www." in text)
+
+
 class Word(NamedTuple):
-    """A whitespace word (or split-off punctuation): tokens ``start:end`` and their text."""
+    """A whitespace word (or split-off punctuation): tokens ``start:end``, their text and its facts."""
 
     start: int
     end: int
     text: str
+    facts: _Facts
 
 
-class _Tokens:
-    """Per-token facts of a Doc, read once (creating spaCy Token objects over and over is the cost)."""
+class _PieceWord(NamedTuple):
+    """A word of a whitespace-delimited piece, with the facts the scan for candidates needs."""
 
-    def __init__(self, doc: Doc) -> None:
-        self.words, self.space, self.idx, self.edge, self.number, pieces = [], [], [], [], [], []
-        for t in doc:  # one pass: each Token object is created once
-            pieces.append(t.text_with_ws)
-            self.words.append(t.text)
-            self.space.append(bool(t.whitespace_))
-            self.idx.append(t.idx)
-            self.edge.append(_edge_punct(t))
-            self.number.append(t.like_num or t.is_currency)
-        self.lower_counts = Counter(w.lower() for w in self.words)
-        self.text = doc.user_data.setdefault("kg_text", "".join(pieces))
-
-    def word(self, start: int, end: int) -> Word:
-        return Word(start, end, self.text[self.idx[start]:self.idx[end - 1] + len(self.words[end - 1])])
+    start: int  # token offsets within the piece
+    end: int
+    text: str
+    boundary: bool  # ends a candidate wherever it stands
+    facts: _Facts
 
 
-def _tokens(doc: Doc) -> _Tokens:
-    if "kg_tokens" not in doc.user_data:
-        doc.user_data["kg_tokens"] = _Tokens(doc)
-    return doc.user_data["kg_tokens"]
+# token texts of a piece → its words; bounded, cleared when full
+_PIECES: dict[tuple[str, ...], tuple[_PieceWord, ...]] = {}
+_MAX_PIECES = 1 << 16
 
 
-def word_spans(sent: Span) -> list[Word]:
-    """Whitespace words of *sent*; punctuation at their edges (and hard punctuation inside) split off."""
-    toks, words, start = _tokens(sent.doc), [], sent.start
-    for i in range(sent.start, sent.end):
-        if toks.space[i] or i == sent.end - 1:
-            words.extend(_split_piece(toks, start, i + 1))
-            start = i + 1
-    return words
+def _piece_words(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
+    found = _PIECES.get(texts)
+    if found is None:
+        if len(_PIECES) >= _MAX_PIECES:
+            _PIECES.clear()
+        found = _PIECES[texts] = _split_piece(texts, vocab)
+    return found
 
 
-def _split_piece(toks: _Tokens, start: int, end: int) -> list[Word]:
-    head, tail = [], []
-    while start < end and (toks.edge[start] or _ENUMERATION.match(toks.words[start])):
-        head.append(toks.word(start, start + 1))
+def _split_piece(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
+    """Edge punctuation (and enumeration marks) split off, hard punctuation inside split out."""
+    lexemes = [vocab[t] for t in texts]  # lexical flags depend on the text alone
+    edge = [_edge_punct(lex) for lex in lexemes]
+    start, end, head, tail = 0, len(texts), [], []
+    while start < end and (edge[start] or _ENUMERATION.match(texts[start])):
+        head.append((start, start + 1))
         start += 1
-    while end > start and toks.edge[end - 1]:
-        tail.insert(0, toks.word(end - 1, end))
+    while end > start and edge[end - 1]:
+        tail.insert(0, (end - 1, end))
         end -= 1
     middle, cut = [], start
-    if end - start >= 3 and toks.words[end - 2] == "-" and toks.words[end - 1].lower() in ADJECTIVE_SUFFIXES:
-        tail.insert(0, toks.word(end - 2, end))
+    if end - start >= 3 and texts[end - 2] == "-" and texts[end - 1].lower() in ADJECTIVE_SUFFIXES:
+        tail.insert(0, (end - 2, end))
         end -= 2
     for i in range(start, end):
-        if toks.words[i] in _HARD_PUNCT:
+        if texts[i] in _HARD_PUNCT:
             if cut < i:
-                middle.append(toks.word(cut, i))
-            middle.append(toks.word(i, i + 1))
+                middle.append((cut, i))
+            middle.append((i, i + 1))
             cut = i + 1
     if cut < end:
-        middle.append(toks.word(cut, end))
-    return head + middle + tail
+        middle.append((cut, end))
+    words = []
+    for s, e in head + middle + tail:
+        text = "".join(texts[s:e])
+        lone_mark = e - s == 1 and (edge[s] or lexemes[s].like_num or lexemes[s].is_currency or text in "%=<>±×")
+        words.append(_PieceWord(s, e, text, lone_mark or _is_boundary_text(text), _facts(text)))
+    return tuple(words)
 
 
-def _edge_punct(tok) -> bool:
-    return tok.is_punct or tok.is_quote or tok.lower_ in ("'s", "’s") or all(c in "`'\"“”‘’" for c in tok.text)
+def _edge_punct(lex) -> bool:
+    return lex.is_punct or lex.is_quote or lex.lower_ in ("'s", "’s") or all(c in "`'\"“”‘’" for c in lex.orth_)
 
 
 def is_name_word(word: Span) -> bool:
     """CamelCase, ALLCAPS, or letters with digits: MemDLM, BLINK, Qwen3-8B, GPT-4o."""
-    text = word.text
+    return _facts(word.text).name
+
+
+def _is_name_text(text: str) -> bool:
     if not any(c.isalpha() for c in text):
         return False
     inner_caps = any(c.isupper() for c in text[1:])
@@ -131,22 +158,14 @@ def is_name_word(word: Span) -> bool:
     return inner_caps or letters_digits
 
 
-def _is_boundary(word: Word, toks: _Tokens) -> bool:
-    text = word.text
+def _is_boundary_text(text: str) -> bool:
+    """Stop words, verbs of abstracts, adverbs, numbers, maths: what ends a candidate wherever it stands."""
     low = text.lower()
-    if _ENUMERATION.match(text) or _bracketed(word, toks):
+    if _ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words():
         return True
-    if word.end - word.start == 1 and (toks.edge[word.start] or toks.number[word.start] or text in "%=<>±×"):
-        return True
-    if low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words() or text[0].isdigit() or any(c in _MATH for c in text):
+    if text[0].isdigit() or any(c in _MATH for c in text):
         return True
     return low.endswith("ly") and len(low) > 4 and low.isalpha() and low not in _LY_NOUNS
-
-
-def _continues_name(word: Word, current: list[Word], sent_start: int) -> bool:
-    """A title-cased word after a capitalised one belongs to a name ("Datamodel Matching", "Importance Sampling")."""
-    return (bool(current) and word.text[:1].isupper() and word.text[1:].islower() and word.start != sent_start
-            and current[-1].text[:1].isupper() and word.text.lower() not in _NEVER_IN_NAMES)
 
 
 def _runs(words: list[Word], is_break) -> list[list[Word]]:
@@ -165,18 +184,40 @@ def _runs(words: list[Word], is_break) -> list[list[Word]]:
 
 
 def candidate_chunks(sent: Span) -> list[list[Word]]:
-    """Runs of non-boundary words in *sent*."""
-    toks = _tokens(sent.doc)
-    return _runs(word_spans(sent),
-                 lambda word, run: _is_boundary(word, toks) and not _continues_name(word, run, sent.start))
+    """Runs of non-boundary words in *sent*.
+
+    Words are whitespace-delimited pieces with punctuation at their edges (and hard punctuation
+    inside) split off. A title-cased word after a capitalised one continues a name even if it is
+    a boundary word ("Datamodel Matching", "Importance Sampling"), except at the sentence start.
+    """
+    doc, sent_start, last = sent.doc, sent.start, sent.end - 1
+    toks, vocab = tokens(doc), doc.vocab
+    words, brackets = toks.words, "[" in toks.text
+    runs, current, after_capital, first = [], [], False, sent_start
+    # the last token of each piece: one followed by a space, and the sentence's last
+    for i in [*compress(range(sent_start, last), toks.space[sent_start:last]), last]:
+        key = (words[i],) if i == first else tuple(words[first:i + 1])
+        for s, e, text, boundary, facts in _PIECES.get(key) or _piece_words(key, vocab):
+            start, end = first + s, first + e
+            if boundary or (brackets and _bracketed(start, end, words)):
+                if not (after_capital and facts.title and start != sent_start):
+                    if current:
+                        runs.append(current)
+                    current, after_capital = [], False
+                    continue
+            current.append(Word(start, end, text, facts))
+            after_capital = facts.capital
+        first = i + 1
+    if current:
+        runs.append(current)
+    return runs
 
 
 def _trim(words: list[Word]) -> list[Word]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
-    modifiers = leading_modifiers()
-    while words and (words[0].text.lower() in modifiers or (len(words) > 1 and _is_verb_like(words[0].text))):
+    while words and (words[0].facts.modifier or (len(words) > 1 and words[0].facts.verb_like)):
         words = words[1:]
-    while words and _is_participle(words[-1].text):
+    while words and words[-1].facts.participle:
         words = words[:-1]
     return words
 
@@ -193,7 +234,7 @@ def _is_participle(word: str) -> bool:
 def _trim_around_names(words: list[Word]) -> list[Word]:
     """Around a name, keep only what belongs to it: "complex BLINK" → "BLINK",
     "Parametric Memory acts" → "Parametric Memory" (a lower-case tail stays only if it is a head noun)."""
-    names = [i for i, w in enumerate(words) if is_name_word(w) or w.text[:1].isupper()]
+    names = [i for i, w in enumerate(words) if w.facts.name or w.facts.capital]
     if not names:
         return words
     if names[-1] == len(words) - 1:
@@ -202,55 +243,56 @@ def _trim_around_names(words: list[Word]) -> list[Word]:
             first -= 1
         return words[first:]
     tail = words[names[-1] + 1:]
-    if singular(tail[-1].text.lower()) in head_types():
+    if tail[-1].facts.head in head_types():
         return words
     return words[:names[-1] + 1]
 
 
-def _bracketed(word: Word, toks: _Tokens) -> bool:
-    """A placeholder token such as [MASK] or [CLS]."""
-    return 0 < word.start and word.end < len(toks.words) and toks.words[word.start - 1] == "[" and toks.words[word.end] == "]"
+def _bracketed(start: int, end: int, words: list[str]) -> bool:
+    """Tokens ``start:end`` are a placeholder such as [MASK] or [CLS] (*words*: the Doc's token texts)."""
+    return 0 < start and end < len(words) and words[start - 1] == "[" and words[end] == "]"
 
 
 def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     """Strip a trailing kind word after a name ("BLINK benchmark") and keep it as a type hint."""
     if len(words) < 2:
         return words, None
-    last = singular(words[-1].text.lower())
-    if last in _KIND_WORDS and (any(is_name_word(w) for w in words[:-1]) or last in ("task", "problem")
+    last = words[-1].facts.head
+    if last in _KIND_WORDS and (any(w.facts.name for w in words[:-1]) or last in ("task", "problem")
                                 or last in _GENERIC_KINDS):
         return words[:-1], _KIND_WORDS[last]
     return words, None
 
 
 def _after_proposal(doc: Doc, start: int) -> bool:
-    window = doc[max(0, start - 3):start].text
+    window = tokens(doc).span_text(max(0, start - 3), start)
     return bool(_PROPOSAL.search(window))
 
 
 def _is_problem_noun(word: str) -> bool:
     """A single lower-case word stands alone only as a named phenomenon or task: "misalignment", "colorization"."""
-    low = word.lower()
-    return (head_types().get(singular(low)) == NodeType.PROBLEM and low.endswith(_PROBLEM_SUFFIXES)
-            and singular(low) not in generic_terms())
+    facts = _facts(word)
+    return (head_types().get(facts.head) == NodeType.PROBLEM and facts.lower.endswith(_PROBLEM_SUFFIXES)
+            and facts.head not in generic_terms())
 
 
 def _lone_named_kind(words: list[Word]) -> bool:
     """"realignment framework" → "realignment": one specific word that its kind word vouched for."""
     return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
-            and singular(words[0].text.lower()) not in generic_terms() and words[0].text.lower() not in boundary_words())
+            and words[0].facts.head not in generic_terms() and words[0].facts.lower not in boundary_words())
 
 
 def _plural_category(words: list[Word]) -> bool:
     """"reasoning benchmarks", "harmful datasets": a lower-case plural category, not a named dataset."""
-    last = words[-1].text
-    return (last.lower() in ("benchmarks", "datasets", "suites", "models", "methods", "approaches")
+    return (words[-1].facts.lower in ("benchmarks", "datasets", "suites", "models", "methods", "approaches")
             and all(w.text.islower() for w in words))
 
 
 def _recurs(word: Word, doc: Doc) -> bool:
     """The word occurs at least twice in the abstract: a lone common noun must be salient to count."""
-    return _tokens(doc).lower_counts[word.text.lower()] >= 2
+    if "kg_lower_counts" not in doc.user_data:
+        doc.user_data["kg_lower_counts"] = Counter(w.lower() for w in tokens(doc).words)
+    return doc.user_data["kg_lower_counts"][word.text.lower()] >= 2
 
 
 def _is_compound_term(word: str) -> bool:
@@ -261,26 +303,52 @@ def _is_compound_term(word: str) -> bool:
             and singular(word.lower()) not in generic_terms())
 
 
-def _accept(words: list[Word], sent: Span) -> bool:
-    if not words or len(words) > MAX_TERM_WORDS or any("://" in w.text or "www." in w.text for w in words):
+# Verdicts of _verdict that leave the decision to the candidate's context.
+_IF_PROPOSED, _IF_RECURRING, _IF_INSIDE = "after a proposal verb", "recurring", "not at the sentence start"
+
+
+def _verdict(words: list[Word]) -> bool | str:
+    """Whether *words* make a term, from their texts alone, or which check of their context decides."""
+    if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words):
         return False
-    if _plural_category(words) and singular(words[-1].text.lower()) in ("benchmark", "dataset", "suite"):
+    if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
-    text = " ".join(w.text for w in words)
-    if singular(text).lower() in generic_terms() or all(singular(w.text).lower() in generic_terms() for w in words):
+    if len(words) == 1:
+        if words[0].facts.generic:  # the phrase is the word
+            return False
+    elif singular(" ".join(w.text for w in words)).lower() in generic_terms() or all(w.facts.generic for w in words):
         return False
-    if any(is_name_word(w) for w in words):
-        return True
-    capitalised = [w for w in words if w.text[:1].isupper()]
-    if len(words) > 1 and capitalised and (words[0].start != sent.start or len(capitalised) > 1):
+    if any(w.facts.name for w in words):
         return True
     if len(words) == 1:
         if METRIC_SYMBOL.match(words[0].text) or _is_compound_term(words[0].text):
             return True
-        if words[0].text[:1].isupper():
-            return _after_proposal(sent.doc, words[0].start)
-        return _is_problem_noun(words[0].text) and _recurs(words[0], sent.doc)
-    return singular(words[-1].text.lower()) in head_types()
+        if words[0].facts.capital:
+            return _IF_PROPOSED
+        return _is_problem_noun(words[0].text) and _IF_RECURRING
+    capitalised = sum(w.facts.capital for w in words)
+    if capitalised > 1:
+        return True
+    if words[-1].facts.head in head_types():
+        return True
+    return bool(capitalised) and _IF_INSIDE  # one capital: a name unless it only starts the sentence
+
+
+@lru_cache(maxsize=1 << 16)
+def _lone_verdict(text: str) -> bool | str:
+    """The verdict on a one-word chunk (trimming can only drop it; the other steps keep it as it is)."""
+    return _verdict(_trim([Word(0, 1, text, _facts(text))]))  # positions do not matter to either
+
+
+def _accept(verdict: bool | str, words: list[Word], doc: Doc, sent_start: int) -> bool:
+    """Settle *verdict* on *words* in their context."""
+    if verdict == _IF_PROPOSED:
+        return _after_proposal(doc, words[0].start)
+    if verdict == _IF_RECURRING:
+        return _recurs(words[0], doc)
+    if verdict == _IF_INSIDE:
+        return words[0].start != sent_start
+    return verdict
 
 
 @Language.factory("kg_candidates", default_config={"max_words": MAX_TERM_WORDS})
@@ -298,34 +366,47 @@ class CandidateFinder:
     def __call__(self, doc: Doc) -> Doc:
         terms = list(doc._.kg_terms or [])
         taken = {i for t in terms for i in range(t.start, t.end)}
+        toks = tokens(doc)
         for sent in sentences(doc):
             for chunk in candidate_chunks(sent):
+                if len(chunk) == 1:  # half the chunks: decided once per distinct word
+                    word = chunk[0]
+                    if (taken.isdisjoint(range(word.start, word.end))
+                            and _accept(_lone_verdict(word.text), chunk, doc, sent.start)):
+                        terms.append(Term(word.start, word.end, word.text, "chunk"))
+                    continue
                 for run in (part for piece in _split_at(chunk, taken) for part in _split_at_verbs(piece)):
                     words, hint = _kind_hint(_trim(run))
                     words = _trim_around_names(words)
                     words = words[-self.max_words:] if len(words) > self.max_words else words
-                    if _accept(words, sent) or (hint and _lone_named_kind(words)):
-                        span = doc[words[0].start:words[-1].end]
-                        terms.append(_inline_definition(span, words) or Term(span.start, span.end, span.text, "chunk", type=hint))
+                    if _accept(_verdict(words), words, doc, sent.start) or (hint and _lone_named_kind(words)):
+                        start, end = words[0].start, words[-1].end
+                        terms.append(_inline_definition(toks, words)
+                                     or Term(start, end, toks.span_text(start, end), "chunk", type=hint))
         doc._.kg_terms = terms
         return doc
 
 
-def _inline_definition(span: Span, words: list[Word]) -> Term | None:
+def _inline_definition(toks: Tokens, words: list[Word]) -> Term | None:
     """"TRADE TRansducer-Augmented DEcoder": an acronym directly followed by its expansion."""
     if len(words) < 3 or not is_acronym(words[0].text):
         return None
-    rest = span.doc[words[1].start:span.end].text
+    start, end = words[0].start, words[-1].end
+    rest = toks.span_text(words[1].start, end)
     if schwartz_hearst(words[0].text, rest) != 0:
         return None
-    return Term(span.start, span.end, words[0].text, "chunk", aliases=[rest])
+    return Term(start, end, words[0].text, "chunk", aliases=[rest])
 
 
 def _split_at_verbs(words: list[Word]) -> list[list[Word]]:
     """Cut a run at an inner lower-case -s word: "output estimates future rewards" → "output", "future rewards"."""
-    return _runs(words, lambda word, run: bool(run) and word is not words[-1] and _is_verb_like(word.text))
+    if not any(w.facts.verb_like for w in words[1:-1]):
+        return [words]
+    return _runs(words, lambda word, run: bool(run) and word is not words[-1] and word.facts.verb_like)
 
 
 def _split_at(chunk: list[Word], taken: set[int]) -> list[list[Word]]:
     """Split a chunk around words already covered by another component's term."""
+    if taken.isdisjoint(range(chunk[0].start, chunk[-1].end)):
+        return [chunk]
     return _runs(chunk, lambda word, run: bool(taken.intersection(range(word.start, word.end))))

@@ -18,7 +18,7 @@ from ..normalize import is_acronym
 from ..records import NodeType
 from .candidates import ADJECTIVE_SUFFIXES
 from .rules import LEXICON_DIR, lexicon_entries
-from .terms import Term, register_extensions
+from .terms import Term, register_extensions, tokens
 
 __all__ = ["LexiconMatcher", "surface_variants"]
 
@@ -66,10 +66,11 @@ class LexiconMatcher:
 
 def _whole_words(doc: Doc, start: int, end: int) -> bool:
     """False when the match is glued to a neighbouring word ("GPT" in "GPT-4o", "RL" in "RLHF")."""
-    before = doc[start - 1] if start > 0 else None
-    after = doc[end] if end < len(doc) else None
-    glued_before = before is not None and not before.whitespace_ and (before.text in "-–/" or before.is_alpha)
-    glued_after = after is not None and not doc[end - 1].whitespace_ and (after.text in "-–/" or after.is_alpha or after.like_num)
-    if glued_after and after.text == "-" and end + 1 < len(doc) and doc[end + 1].lower_ in ADJECTIVE_SUFFIXES:
+    toks, vocab = tokens(doc), doc.vocab
+    words, space = toks.words, toks.space
+    glued_before = start > 0 and not space[start - 1] and (words[start - 1] in "-–/" or vocab[words[start - 1]].is_alpha)
+    glued_after = end < len(words) and not space[end - 1] and (
+        words[end] in "-–/" or vocab[words[end]].is_alpha or vocab[words[end]].like_num)
+    if glued_after and words[end] == "-" and end + 1 < len(words) and words[end + 1].lower() in ADJECTIVE_SUFFIXES:
         glued_after = False
     return not (glued_before or glued_after)

@@ -15,13 +15,14 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from ..records import NodeType
-from .terms import register_extensions, sentences, text_of
+from .terms import register_extensions, sentences, tokens
 
 __all__ = ["ResultFinder", "find_values"]
 
 _VALUE = re.compile(
     r"(?<![\w.])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?![\w.])")
 _NOT_A_RESULT = re.compile(r"^(19|20)\d\d$")
+_DIGIT = re.compile(r"\d")
 # characters between a value and the metric it measures / the benchmark it is reported on
 MAX_METRIC_DISTANCE = 40
 MAX_BENCHMARK_DISTANCE = 80
@@ -33,11 +34,11 @@ def find_values(text: str) -> list[re.Match]:
 
 
 def _nearest(terms, position: int, node_type: NodeType, doc: Doc, limit: int):
-    best = None
+    best, toks = None, tokens(doc)
     for term in terms:
         if term.type is not node_type:
             continue
-        start, end = doc[term.start].idx, doc[term.end - 1].idx + len(doc[term.end - 1].text)
+        start, end = toks.idx[term.start], toks.idx[term.end - 1] + len(toks.words[term.end - 1])
         # both usually follow their figure ("6.71% WER", "+10.83 on BLINK"); one before it counts triple
         distance = start - position if start >= position else (position - end) * 3
         if distance <= limit and (best is None or distance < best[0]):
@@ -57,19 +58,22 @@ class ResultFinder:
         register_extensions()
 
     def __call__(self, doc: Doc) -> Doc:
-        text, results = text_of(doc), []
-        terms = doc._.kg_terms or []
-        for sent in sentences(doc):
-            in_sent = [t for t in terms if sent.start <= t.start and t.end <= sent.end]
-            for match in find_values(sent.text):
-                start = sent.start_char + match.start("value")
+        toks, results = tokens(doc), []
+        text, terms = toks.text, doc._.kg_terms or []
+        for sent in sentences(doc) if _DIGIT.search(text) else ():  # every value has a digit
+            start_char = toks.idx[sent.start]
+            sent_text = toks.span_text(sent.start, sent.end)
+            matches = find_values(sent_text)
+            in_sent = [t for t in terms if sent.start <= t.start and t.end <= sent.end] if matches else []
+            for match in matches:
+                start = start_char + match.start("value")
                 metric = _nearest(in_sent, start, NodeType.METRIC, doc, MAX_METRIC_DISTANCE)
                 benchmark = _nearest(in_sent, start, NodeType.BENCHMARK, doc, MAX_BENCHMARK_DISTANCE)
                 if metric is None and benchmark is None:
                     continue
-                end = sent.start_char + match.end("value")
+                end = start_char + match.end("value")
                 results.append({"value": text[start:end], "metric": metric.label if metric else None,
                                 "benchmark": benchmark.label if benchmark else None,
-                                "start": start, "end": end, "sentence": sent.text.strip()})
+                                "start": start, "end": end, "sentence": sent_text.strip()})
         doc._.kg_results = results
         return doc

@@ -5,11 +5,12 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span
 
 from ..records import NodeType, Role
 
-__all__ = ["Term", "register_extensions", "sentences", "sentence_of", "text_of"]
+__all__ = ["Term", "Tokens", "register_extensions", "sentences", "sentence_of", "sentence_starts", "text_of", "tokens"]
 
 
 @dataclass
@@ -44,14 +45,52 @@ def sentences(doc: Doc) -> list[Span]:
     return doc._.kg_sents
 
 
+def sentence_starts(doc: Doc) -> list[int]:
+    """The first token of each sentence of *doc*, in order."""
+    if "kg_sent_starts" not in doc.user_data:
+        doc.user_data["kg_sent_starts"] = [s.start for s in sentences(doc)]
+    return doc.user_data["kg_sent_starts"]
+
+
 def sentence_of(doc: Doc, token_index: int) -> Span:
     """The sentence containing token *token_index*."""
-    sents = sentences(doc)
-    return sents[bisect_right([s.start for s in sents], token_index) - 1]
+    return sentences(doc)[bisect_right(sentence_starts(doc), token_index) - 1]
+
+
+# string-store hash → text; the hash of a string is the same in every Vocab
+_ORTH_TEXT: dict[int, str] = {}
+
+
+class Tokens:
+    """Token texts, trailing-space flags (0/1) and character offsets of a Doc, as plain lists, and its text.
+
+    Read once per Doc with ``doc.to_array``: each ``doc[i]`` creates a Token object, and a
+    Python pass over those costs about as much as the tokenizer itself.
+    """
+
+    __slots__ = ("words", "space", "idx", "text")
+
+    def __init__(self, doc: Doc) -> None:
+        orths, self.space, self.idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist() if len(doc) else ([], [], [])
+        try:
+            self.words = [_ORTH_TEXT[o] for o in orths]
+        except KeyError:  # a string not seen before
+            _ORTH_TEXT.update((o, doc.vocab.strings[o]) for o in orths if o not in _ORTH_TEXT)
+            self.words = [_ORTH_TEXT[o] for o in orths]
+        self.text = "".join([w + " " if s else w for w, s in zip(self.words, self.space)])
+
+    def span_text(self, start: int, end: int) -> str:
+        """``doc[start:end].text`` without creating the Span."""
+        return self.text[self.idx[start]:self.idx[end - 1] + len(self.words[end - 1])] if end > start else ""
+
+
+def tokens(doc: Doc) -> Tokens:
+    """The token table of *doc*, built once."""
+    if "kg_tokens" not in doc.user_data:
+        doc.user_data["kg_tokens"] = Tokens(doc)
+    return doc.user_data["kg_tokens"]
 
 
 def text_of(doc: Doc) -> str:
     """The text of *doc*, computed once (``Doc.text`` rebuilds it from the tokens on every call)."""
-    if "kg_text" not in doc.user_data:
-        doc.user_data["kg_text"] = doc.text
-    return doc.user_data["kg_text"]
+    return tokens(doc).text
