@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, singular
 from ..records import NodeType
 from .rules import boundary_words, head_types
-from .terms import Term, register_extensions, sentence_of, sentence_starts, tokens
+from .terms import Term, register_extensions, sentence_of, sentence_starts, tokens, whole_words
 
 __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 
@@ -158,7 +158,7 @@ class AbbreviationDetector:
                 by_short.setdefault(variant, label)
         if by_short:
             for i, word in enumerate(tokens(doc).words):
-                if word in by_short and i not in taken:
+                if word in by_short and i not in taken and whole_words(doc, i, i + 1):
                     terms.append(Term(i, i + 1, by_short[word], "short"))
         doc._.kg_terms = terms
         return doc

@@ -22,14 +22,12 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
-from .rules import boundary_words, generic_terms, head_types, leading_modifiers
+from .rules import ADJECTIVE_SUFFIXES, boundary_words, generic_terms, head_types, leading_modifiers
 from .terms import Term, Tokens, register_extensions, sentences, tokens
 
 __all__ = ["CandidateFinder", "Word", "is_name_word", "candidate_chunks"]
 
 _MATH = set("{}|\\$=<>")
-# "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
-ADJECTIVE_SUFFIXES = {"based", "driven", "like", "style", "inspired", "powered", "guided", "centric", "induced"}
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _HARD_PUNCT = set(",;:()[]{}\"“”")
 _LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", "july", "rely", "reply"}

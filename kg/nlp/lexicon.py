@@ -16,9 +16,8 @@ from spacy.util import filter_spans
 
 from ..normalize import is_acronym
 from ..records import NodeType
-from .candidates import ADJECTIVE_SUFFIXES
 from .rules import LEXICON_DIR, lexicon_entries
-from .terms import Term, register_extensions, tokens
+from .terms import Term, register_extensions, whole_words
 
 __all__ = ["LexiconMatcher", "surface_variants"]
 
@@ -55,7 +54,7 @@ class LexiconMatcher:
     def __call__(self, doc: Doc) -> Doc:
         taken = {i for t in doc._.kg_terms or [] for i in range(t.start, t.end)}
         found = {(s, e): key for m in (self.exact, self.folded) for key, s, e in m(doc)
-                 if not taken.intersection(range(s, e)) and _whole_words(doc, s, e)}
+                 if not taken.intersection(range(s, e)) and whole_words(doc, s, e)}
         terms = list(doc._.kg_terms or [])
         for span in filter_spans([doc[s:e] for s, e in found]):
             label, node_type = self.entries[int(doc.vocab.strings[found[span.start, span.end]])]
@@ -63,14 +62,3 @@ class LexiconMatcher:
         doc._.kg_terms = terms
         return doc
 
-
-def _whole_words(doc: Doc, start: int, end: int) -> bool:
-    """False when the match is glued to a neighbouring word ("GPT" in "GPT-4o", "RL" in "RLHF")."""
-    toks, vocab = tokens(doc), doc.vocab
-    words, space = toks.words, toks.space
-    glued_before = start > 0 and not space[start - 1] and (words[start - 1] in "-–/" or vocab[words[start - 1]].is_alpha)
-    glued_after = end < len(words) and not space[end - 1] and (
-        words[end] in "-–/" or vocab[words[end]].is_alpha or vocab[words[end]].like_num)
-    if glued_after and words[end] == "-" and end + 1 < len(words) and words[end + 1].lower() in ADJECTIVE_SUFFIXES:
-        glued_after = False
-    return not (glued_before or glued_after)

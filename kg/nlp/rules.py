@@ -11,13 +11,15 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from ..normalize import normalize_label, singular
 from ..records import NodeType
 
-__all__ = ["LEXICON_DIR", "LEXICON_FILES", "head_types", "generic_terms", "leading_modifiers",
-           "boundary_words", "lexicon_entries", "lexicon_index"]
+__all__ = ["LEXICON_DIR", "LEXICON_FILES", "ADJECTIVE_SUFFIXES", "head_types", "generic_terms",
+           "leading_modifiers", "boundary_words", "lexicon_entries", "lexicon_index"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
                  "models.jsonl": NodeType.MODEL, "benchmarks.jsonl": NodeType.BENCHMARK,
                  "metrics.jsonl": NodeType.METRIC}
+# "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
+ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric", "induced"})
 
 
 def _words(name: str) -> list[str]:

@@ -9,8 +9,10 @@ from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span
 
 from ..records import NodeType, Role
+from .rules import ADJECTIVE_SUFFIXES
 
-__all__ = ["Term", "Tokens", "register_extensions", "sentences", "sentence_of", "sentence_starts", "text_of", "tokens"]
+__all__ = ["Term", "Tokens", "register_extensions", "sentences", "sentence_of", "sentence_starts", "text_of", "tokens",
+           "whole_words"]
 
 
 @dataclass
@@ -94,3 +96,16 @@ def tokens(doc: Doc) -> Tokens:
 def text_of(doc: Doc) -> str:
     """The text of *doc*, computed once (``Doc.text`` rebuilds it from the tokens on every call)."""
     return tokens(doc).text
+
+
+def whole_words(doc: Doc, start: int, end: int) -> bool:
+    """False when tokens start:end are glued to a neighbouring word ("GPT" in "GPT-4o", "CoT" in "CoT-Space",
+    "RL" in "RLHF"); a glued adjective suffix ("RL-based") does not count."""
+    toks, vocab = tokens(doc), doc.vocab
+    words, space = toks.words, toks.space
+    glued_before = start > 0 and not space[start - 1] and (words[start - 1] in "-–/" or vocab[words[start - 1]].is_alpha)
+    glued_after = end < len(words) and not space[end - 1] and (
+        words[end] in "-–/" or vocab[words[end]].is_alpha or vocab[words[end]].like_num)
+    if glued_after and words[end] == "-" and end + 1 < len(words) and words[end + 1].lower() in ADJECTIVE_SUFFIXES:
+        glued_after = False
+    return not (glued_before or glued_after)
