@@ -27,7 +27,7 @@ from .terms import Term, Tokens, register_extensions, sentences, tokens
 
 __all__ = ["CandidateFinder", "Word", "is_name_word", "candidate_chunks"]
 
-_MATH = set("{}|\\$=<>")
+_MATH = set("{}|\\$=<>~^")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _HARD_PUNCT = set(",;:()[]{}\"“”")
 _LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", "july", "rely", "reply"}
@@ -48,7 +48,8 @@ _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique", "paradigm",
                   "scheme", "checkpoint"}
-_PROBLEM_SUFFIXES = ("ment", "tion", "ity", "ing", "ness", "ance", "ence", "ism", "ancy")
+_ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial", "dal", "tal", "nal", "ral")
+_NOUN_SUFFIXES = ("ment", "tion", "ity", "ing", "ness", "ance", "ence", "ism", "ancy")
 
 
 class _Facts(NamedTuple):
@@ -267,17 +268,24 @@ def _after_proposal(doc: Doc, start: int) -> bool:
     return bool(_PROPOSAL.search(window))
 
 
-def _is_problem_noun(word: str) -> bool:
-    """A single lower-case word stands alone only as a named phenomenon or task: "misalignment", "colorization"."""
+def _is_concept_noun(word: str) -> bool:
+    """A single lower-case word stands alone only as an abstract noun of known type:
+    a phenomenon or task ("misalignment", "colorization"), a technique ("distillation")."""
     facts = _facts(word)
-    return (head_types().get(facts.head) == NodeType.PROBLEM and facts.lower.endswith(_PROBLEM_SUFFIXES)
+    return (head_types().get(facts.head) is not None and facts.lower.endswith(_NOUN_SUFFIXES)
             and facts.head not in generic_terms())
 
 
 def _lone_named_kind(words: list[Word]) -> bool:
-    """"realignment framework" → "realignment": one specific word that its kind word vouched for."""
+    """"realignment framework" → "realignment": one specific word that its kind word vouched for
+    (not an adjective: "a pivotal approach", "multimodal tasks")."""
     return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
-            and words[0].facts.head not in generic_terms() and words[0].facts.lower not in boundary_words())
+            and words[0].facts.head not in generic_terms() and words[0].facts.lower not in boundary_words()
+            and not _is_adjective(words[0].facts.lower))
+
+
+def _is_adjective(word: str) -> bool:
+    return word.endswith(_ADJECTIVE_ENDINGS) or word in ("online", "offline")
 
 
 def _plural_category(words: list[Word]) -> bool:
@@ -323,7 +331,7 @@ def _verdict(words: list[Word]) -> bool | str:
             return True
         if words[0].facts.capital:
             return _IF_PROPOSED
-        return _is_problem_noun(words[0].text) and _IF_RECURRING
+        return _is_concept_noun(words[0].text) and _IF_RECURRING
     capitalised = sum(w.facts.capital for w in words)
     if capitalised > 1:
         return True
