@@ -375,6 +375,8 @@ class CandidateFinder:
         toks = tokens(doc)
         for sent in sentences(doc):
             for chunk in candidate_chunks(sent):
+                if len(chunk) > 1 and not taken.isdisjoint(range(chunk[0].start, chunk[-1].end)):
+                    _extend_known_terms(doc, chunk, terms, taken)
                 if len(chunk) == 1:  # half the chunks: decided once per distinct word
                     word = chunk[0]
                     if (taken.isdisjoint(range(word.start, word.end))
@@ -391,6 +393,26 @@ class CandidateFinder:
                                      or Term(start, end, toks.span_text(start, end), "chunk", type=hint))
         doc._.kg_terms = terms
         return doc
+
+
+def _extend_known_terms(doc: Doc, chunk: list[Word], terms: list[Term], taken: set[int]) -> None:
+    """"selective mixup": a known common term with a specific modifier before it names a narrower concept,
+    when the abstract repeats the longer phrase."""
+    toks = tokens(doc)
+    for i, term in enumerate(terms):
+        if term.source != "lexicon" or not term.label.islower() or not chunk[0].start < term.start < chunk[-1].end:
+            continue
+        left = _trim([w for w in chunk if w.end <= term.start])
+        if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
+            continue
+        phrase = toks.span_text(left[0].start, term.end)
+        if _occurrences(doc, phrase) >= 2:
+            terms[i] = Term(left[0].start, term.end, phrase, "chunk")
+            taken.update(range(left[0].start, term.start))
+
+
+def _occurrences(doc: Doc, phrase: str) -> int:
+    return len(re.findall(r"\b" + re.escape(phrase.lower()) + r"\b", tokens(doc).text.lower()))
 
 
 def _inline_definition(toks: Tokens, words: list[Word]) -> Term | None:
