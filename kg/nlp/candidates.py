@@ -27,7 +27,7 @@ from .terms import Term, Tokens, register_extensions, sentences, tokens
 
 __all__ = ["CandidateFinder", "Word", "is_name_word", "candidate_chunks"]
 
-_MATH = set("{}|\\$=<>~^")
+_MATH = set("{}|\\$=<>~")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _HARD_PUNCT = set(",;:()[]{}\"“”")
 _LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", "july", "rely", "reply"}
@@ -311,6 +311,7 @@ def _is_compound_term(word: str) -> bool:
 
 # Verdicts of _verdict that leave the decision to the candidate's context.
 _IF_PROPOSED, _IF_RECURRING, _IF_INSIDE = "after a proposal verb", "recurring", "not at the sentence start"
+_IF_REPEATED = "phrase repeated"
 
 
 def _verdict(words: list[Word]) -> bool | str:
@@ -337,7 +338,9 @@ def _verdict(words: list[Word]) -> bool | str:
         return True
     if words[-1].facts.head in head_types():
         return True
-    return bool(capitalised) and _IF_INSIDE  # one capital: a name unless it only starts the sentence
+    if capitalised:
+        return _IF_INSIDE  # one capital: a name unless it only starts the sentence
+    return len(words) <= 3 and not words[-1].facts.verb_like and _IF_REPEATED
 
 
 @lru_cache(maxsize=1 << 16)
@@ -354,6 +357,8 @@ def _accept(verdict: bool | str, words: list[Word], doc: Doc, sent_start: int) -
         return _recurs(words[0], doc)
     if verdict == _IF_INSIDE:
         return words[0].start != sent_start
+    if verdict == _IF_REPEATED:
+        return _occurrences(doc, tokens(doc).span_text(words[0].start, words[-1].end)) >= 2
     return verdict
 
 
