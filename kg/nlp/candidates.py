@@ -34,7 +34,7 @@ _LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", 
 # A trailing word that only announces the kind of thing named before it.
 _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
                "leaderboard": NodeType.BENCHMARK, "corpus": NodeType.BENCHMARK, "task": NodeType.PROBLEM,
-               "problem": NodeType.PROBLEM, "framework": NodeType.METHOD, "method": NodeType.METHOD,
+               "problem": NodeType.PROBLEM, "issue": NodeType.PROBLEM, "framework": NodeType.METHOD, "method": NodeType.METHOD,
                "approach": NodeType.METHOD, "algorithm": NodeType.METHOD, "paradigm": NodeType.METHOD,
                "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL,
                "strategy": NodeType.METHOD, "procedure": NodeType.METHOD, "technique": NodeType.METHOD,
@@ -164,7 +164,8 @@ def _is_boundary_text(text: str) -> bool:
         return True
     if text[0].isdigit() or any(c in _MATH for c in text):
         return True
-    return low.endswith("ly") and len(low) > 4 and low.isalpha() and low not in _LY_NOUNS
+    adverb = low.rsplit("-", 1)[-1]  # "data-efficiently"
+    return adverb.endswith("ly") and len(adverb) > 4 and adverb.isalpha() and adverb not in _LY_NOUNS
 
 
 def _runs(words: list[Word], is_break) -> list[list[Word]]:
@@ -257,7 +258,7 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     if len(words) < 2:
         return words, None
     last = words[-1].facts.head
-    if last in _KIND_WORDS and (any(w.facts.name for w in words[:-1]) or last in ("task", "problem")
+    if last in _KIND_WORDS and (any(w.facts.name for w in words[:-1]) or last in ("task", "problem", "issue")
                                 or last in _GENERIC_KINDS):
         return words[:-1], _KIND_WORDS[last]
     return words, None
