@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = ["normalize_label", "singular", "is_acronym", "slug"]
 
@@ -24,6 +25,7 @@ _INVARIANT = {"series", "species", "bias", "gas", "lens", "news", "analysis", "c
               "linguistics", "economics", "genomics", "data", "criteria"}
 
 
+@lru_cache(maxsize=1 << 16)  # pure; the extractor asks for the same words again and again
 def singular(word: str) -> str:
     """Singular of an English noun, by suffix rules good enough for technical terms."""
     low = word.lower()
@@ -49,6 +51,7 @@ def is_acronym(text: str) -> bool:
     return upper >= 2 or (upper == 1 and len(core) <= 3 and core[0].isupper() and not core[1:].islower())
 
 
+@lru_cache(maxsize=1 << 16)  # pure, and regex-heavy
 def normalize_label(text: str) -> str:
     """The comparison key of a concept name: 'Diffusion Language Models' → 'diffusion language model'."""
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'")

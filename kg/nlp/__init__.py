@@ -9,20 +9,46 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
 import spacy
+from spacy.attrs import SENT_START
 from spacy.language import Language
+from spacy.pipeline import Sentencizer
+from spacy.tokens import Doc
 from spacy.util import compile_prefix_regex, compile_suffix_regex
 
 from . import abbreviations, candidates, lexicon, results, roles, typing_cues  # noqa: F401  (registers factories)
-from .terms import Term, register_extensions
+from .terms import Term, register_extensions, tokens
 
 __all__ = ["build_pipeline", "default_pipeline", "Term", "COMPONENTS"]
+
+_SENTENCE_FINAL = frozenset(Sentencizer.default_punct_chars)  # . ! ? and their kin in other scripts
+
+
+@Language.component("kg_sentences", assigns=["token.is_sent_start"])
+def kg_sentences(doc: Doc) -> Doc:
+    """spaCy's ``sentencizer`` rule, read from the token table: a sentence starts at the first
+    non-punctuation token after a sentence-final mark. Sets every boundary (the Doc is fresh from the tokenizer)."""
+    words = tokens(doc).words
+    if not words:
+        return doc
+    flags = np.full(len(words), -1, dtype=np.int64)  # -1: not a sentence start
+    flags[0] = 1
+    for final in [i for i, word in enumerate(words) if word in _SENTENCE_FINAL]:
+        start = final + 1
+        while start < len(words) and doc[start].is_punct:  # closing quotes, brackets, "?!"
+            start += 1
+        if start < len(words):
+            flags[start] = 1
+    doc.from_array([SENT_START], flags.view(np.uint64))
+    return doc
+
 
 COMPONENTS = ("kg_abbreviations", "kg_lexicon", "kg_candidates", "kg_typing", "kg_roles", "kg_results")
 
 
 def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
-    """A fresh pipeline: sentencizer, then the kg_ components in order."""
+    """A fresh pipeline: kg_sentences, then the kg_ components in order."""
     register_extensions()
     nlp = spacy.blank("en")
     # LaTeX-style quotes (``answer leakage'') are split off like ordinary quotes.
@@ -31,7 +57,7 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
         ["``", "''", r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
     # and so is a full stop after a model size ("Qwen3-8B.").
     nlp.tokenizer.suffix_search = compile_suffix_regex(["''", r"(?<=\d[BMKbmk])\.", *nlp.Defaults.suffixes]).search
-    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("kg_sentences")
     for name in COMPONENTS:
         config = {"directory": lexicon_dir} if name == "kg_lexicon" else {}
         nlp.add_pipe(name, config=config)

@@ -12,6 +12,9 @@ evaluated on, methods, models and metrics used.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
+from functools import lru_cache
+from typing import NamedTuple
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -19,7 +22,7 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .rules import boundary_words, generic_terms, head_types, leading_modifiers
-from .terms import Term, register_extensions, text_of, sentences
+from .terms import Term, Tokens, register_extensions, sentence_starts, tokens
 from .typing_cues import type_of
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
@@ -43,9 +46,32 @@ _DEFAULT_ROLE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVAL
                  NodeType.METHOD: Role.USES, NodeType.MODEL: Role.USES, NodeType.METRIC: Role.USES}
 
 
+class _Sentence(NamedTuple):
+    start: int  # first token
+    end: int  # token after the last
+    start_char: int
+    text: str
+    cues: list[re.Match]  # PROPOSAL_CUE matches in text
+
+
+def _sentences(doc: Doc) -> list[_Sentence]:
+    """The sentences of *doc* with their proposal cues, from the token table (no Span objects), computed once."""
+    if "kg_cue_sents" not in doc.user_data:
+        table, starts = tokens(doc), sentence_starts(doc)
+        doc.user_data["kg_cue_sents"] = [
+            _Sentence(start, end, table.idx[start], text, list(PROPOSAL_CUE.finditer(text)))
+            for start, end in zip(starts, [*starts[1:], len(doc)]) for text in [table.span_text(start, end)]]
+    return doc.user_data["kg_cue_sents"]
+
+
+@lru_cache(maxsize=1 << 16)
+def _has_capital(name: str) -> bool:
+    return any(c.isupper() for c in name)
+
+
 def _is_named(term: Term) -> bool:
     """A coined-looking name: any capital letter in it or its aliases."""
-    return any(c.isupper() for name in (term.label, *term.aliases) for c in name)
+    return any(_has_capital(name) for name in (term.label, *term.aliases))
 
 
 def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
@@ -55,20 +81,33 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     skipped: papers do not propose "machine unlearning") and every other
     coined name later in the same sentence.
     """
+    table = tokens(doc)
+    by_start = sorted(terms, key=lambda t: t.start)
+    start_chars = [table.idx[t.start] for t in by_start]
     chosen = []
-    for sent in sentences(doc):
-        for cue in PROPOSAL_CUE.finditer(sent.text):
+    for sent in _sentences(doc):
+        for cue in sent.cues:
             cue_end = sent.start_char + cue.end()
-            after = sorted((t for t in terms if doc[t.start].idx >= cue_end and t.end <= sent.end),
-                           key=lambda t: t.start)
-            fresh = [t for t in after if not (t.source == "lexicon" and not any(c.isupper() for c in t.label))]
-            if fresh and _object_of_cue(text_of(doc)[cue_end:doc[fresh[0].start].idx]):
+            after = []
+            for t in by_start[bisect_left(start_chars, cue_end):]:
+                if t.start > sent.end:
+                    break
+                if t.end <= sent.end:
+                    after.append(t)
+            fresh = [t for t in after if not (t.source == "lexicon" and not _has_capital(t.label))]
+            if fresh and _object_of_cue(table.text[cue_end:table.idx[fresh[0].start]]):
                 chosen.append(fresh[0])
-            chosen += [t for t in fresh[1:] if any(c.isupper() for c in t.label) and t.source != "lexicon"
-                       and _introduced_here(t, terms, sent)]
+            chosen += [t for t in fresh[1:] if _has_capital(t.label) and t.source != "lexicon"
+                       and _introduced_here(t, terms, sent.start)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
-               and APPOSITIVE_CUE.match(text_of(doc)[doc[t.end - 1].idx + len(doc[t.end - 1].text):][:40])]
+               and APPOSITIVE_CUE.match(_text_after(table, t, 40))]
     return chosen
+
+
+def _text_after(table: Tokens, term: Term, width: int) -> str:
+    """The *width* characters after *term*."""
+    end = table.idx[term.end - 1] + len(table.words[term.end - 1])
+    return table.text[end:end + width]
 
 
 def _object_of_cue(gap: str) -> bool:
@@ -79,9 +118,9 @@ def _object_of_cue(gap: str) -> bool:
                                            for w in words)
 
 
-def _introduced_here(term: Term, terms: list[Term], sent) -> bool:
-    """True when no term with the same label occurs before *sent*."""
-    return not any(t.label == term.label and t.start < sent.start for t in terms)
+def _introduced_here(term: Term, terms: list[Term], sent_start: int) -> bool:
+    """True when no term with the same label occurs before the sentence starting at token *sent_start*."""
+    return not any(t.label == term.label and t.start < sent_start for t in terms)
 
 
 # ------------------------------------------------------------ descriptive proposals
@@ -104,8 +143,9 @@ def descriptive_proposals(doc: Doc, terms: list[Term]) -> list[Term]:
 
 def _cue_objects(doc: Doc):
     """Token ranges of the phrases after proposal cues; the items of a list after a colon instead of its heading."""
-    for sent in sentences(doc):
-        cues = [m.end() for m in PROPOSAL_CUE.finditer(sent.text) if m.group(0)[0].lower() not in "cdnt"]
+    words = tokens(doc).words
+    for sent in _sentences(doc):
+        cues = [m.end() for m in sent.cues if m.group(0)[0].lower() not in "cdnt"]
         if AUTHORS.search(sent.text):
             cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
         for cue_end in cues:
@@ -114,49 +154,51 @@ def _cue_objects(doc: Doc):
             if phrase is None:
                 continue
             after = _skip_kind_words(doc, phrase[1], sent.end)
-            if after < sent.end and doc[after].text == ":":
+            if after < sent.end and words[after] == ":":
                 yield from _list_items(doc, after + 1, sent.end)
             else:
                 yield phrase
 
 
 def _token_at(doc: Doc, char: int, limit: int) -> int:
-    """The first token starting at or after character *char*."""
-    span = doc.char_span(char, char, alignment_mode="expand")
-    i = span.start if span is not None else limit
-    while i < limit and doc[i].idx < char:
-        i += 1
-    return i
+    """The first token starting at or after character *char*, at most *limit*."""
+    return min(limit, bisect_left(tokens(doc).idx, char))
 
+
+# The token table has texts and spaces; like_num and is_punct are read from the Token (few per Doc).
 
 def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     """The noun phrase starting at token *i*, leading determiners, adjectives and counts skipped."""
-    while i < limit and (doc[i].lower_ in leading_modifiers() or doc[i].lower_ in _QUANTITIES or doc[i].like_num):
+    words = tokens(doc).words
+    while i < limit and (words[i].lower() in leading_modifiers() or words[i].lower() in _QUANTITIES
+                         or doc[i].like_num):
         i += 1
     j = i
     while j < limit and _continues_phrase(doc, i, j):
         j += 1
-    while j > i and doc[j - 1].text == "-":
+    while j > i and words[j - 1] == "-":
         j -= 1
     return (i, j) if j > i else None
 
 
 def _skip_kind_words(doc: Doc, j: int, limit: int) -> int:
     """Past the kind words that end a phrase: "three acquisition strategies: …"."""
-    while j < limit and _is_kind(doc[j].text):
+    words = tokens(doc).words
+    while j < limit and _is_kind(words[j]):
         j += 1
     return j
 
 
 def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     """Token *j* extends the phrase begun at *start*; a kind word ("framework") or a participle ("equipped") ends it."""
-    token = doc[j]
-    glued = j > start and doc[j - 1].text == "-" and not doc[j - 1].whitespace_  # "snapshot-based"
-    if token.text == "-":
-        return j > start and not token.whitespace_ and not doc[j - 1].whitespace_
-    if not glued and (_is_kind(token.text) or (j > start and _is_participle(token.text))):
+    table = tokens(doc)
+    word = table.words[j]
+    glued = j > start and table.words[j - 1] == "-" and not table.space[j - 1]  # "snapshot-based"
+    if word == "-":
+        return j > start and not table.space[j] and not table.space[j - 1]
+    if not glued and (_is_kind(word) or (j > start and _is_participle(word))):
         return False
-    return token.text[:1].isalnum() and (glued or token.lower_ not in boundary_words()) and not token.like_num
+    return word[:1].isalnum() and (glued or word.lower() not in boundary_words()) and not doc[j].like_num
 
 
 def _is_participle(word: str) -> bool:
@@ -165,15 +207,16 @@ def _is_participle(word: str) -> bool:
 
 def _list_items(doc: Doc, i: int, limit: int):
     """Phrases of "A, B, and C" from token *i* to the end of the sentence."""
+    words = tokens(doc).words
     while i < limit:
-        if doc[i].lower_ in ("and", "or") or doc[i].is_punct:
+        if words[i].lower() in ("and", "or") or doc[i].is_punct:
             i += 1
             continue
         phrase = _phrase_from(doc, i, limit)
         if phrase is not None:
             yield phrase
         i = phrase[1] if phrase is not None and phrase[1] > i else i + 1
-        while i < limit and not (doc[i].text in ",;" or doc[i].lower_ in ("and", "or")):
+        while i < limit and not (words[i] in ",;" or words[i].lower() in ("and", "or")):
             i += 1
 
 
@@ -182,9 +225,10 @@ def _term_for(doc: Doc, terms: list[Term], start: int, end: int) -> Term | None:
     for term in terms:
         if (term.start, term.end) == (start, end):
             return term if term.source != "lexicon" or _is_named(term) else None  # "MemDLM"; not "distillation"
-    if not _nameable(doc[start:end].text) or not _replaceable(terms, start, end):
+    text = tokens(doc).span_text(start, end)
+    if not _nameable(text) or not _replaceable(terms, start, end):
         return None
-    term = Term(start, end, doc[start:end].text, "proposal")
+    term = Term(start, end, text, "proposal")
     term.type = type_of(doc, term) or NodeType.METHOD
     _replace(terms, term)
     return term
@@ -211,7 +255,7 @@ def _replaceable(terms: list[Term], start: int, end: int) -> bool:
         inside = start <= term.start and term.end <= end
         if not inside and term.start < end and start < term.end:
             return False
-        if inside and any(c.isupper() for c in term.label):
+        if inside and _has_capital(term.label):
             return False
     return True
 
@@ -222,11 +266,21 @@ def _replace(terms: list[Term], new: Term) -> None:
 
 def _mark_recurrences(doc: Doc, terms: list[Term], term: Term) -> None:
     """Every other occurrence of a newly introduced phrase names the same concept."""
+    table = tokens(doc)
     pattern = re.compile(r"\b" + re.escape(term.label) + r"\b", re.I)
-    for match in pattern.finditer(text_of(doc)):
-        span = doc.char_span(match.start(), match.end())
-        if span is not None and span.start != term.start and _replaceable(terms, span.start, span.end):
-            _replace(terms, Term(span.start, span.end, term.label, "proposal", type=term.type))
+    for match in pattern.finditer(table.text):
+        span = _token_span(table, match.start(), match.end())
+        if span is not None and span[0] != term.start and _replaceable(terms, *span):
+            _replace(terms, Term(*span, term.label, "proposal", type=term.type))
+
+
+def _token_span(table: Tokens, start_char: int, end_char: int) -> tuple[int, int] | None:
+    """Tokens start:end covering exactly the characters start_char:end_char (``Doc.char_span``), or None."""
+    start = bisect_left(table.idx, start_char)
+    end = bisect_right(table.idx, end_char - 1)
+    if start == len(table.idx) or table.idx[start] != start_char or end == 0:
+        return None
+    return (start, end) if table.idx[end - 1] + len(table.words[end - 1]) == end_char else None
 
 
 @Language.factory("kg_roles", default_config={})

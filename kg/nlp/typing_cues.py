@@ -9,6 +9,8 @@ otherwise a name is a Method and a term of unknown head is dropped.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from functools import lru_cache
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -17,7 +19,7 @@ from ..normalize import normalize_label, singular
 from ..records import NodeType
 from .candidates import METRIC_SYMBOL
 from .rules import head_types, lexicon_index
-from .terms import Term, register_extensions, text_of, sentence_of
+from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head"]
 
@@ -39,6 +41,8 @@ _KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "s
 _MODEL_WORDS = {"llm", "mllm", "vlm", "lm", "llms", "gpt", "bert", "vit"}
 
 
+# The label-only rules are cached: the same names recur across terms and papers.
+@lru_cache(maxsize=1 << 16)
 def type_from_shape(label: str) -> NodeType | None:
     """Model for sized or versioned names (Qwen3-8B, GPT-4o, Llama-3), else None."""
     if _SIZE.search(label):
@@ -50,6 +54,7 @@ def type_from_shape(label: str) -> NodeType | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def type_from_head(label: str) -> NodeType | None:
     """The type implied by the last word of *label*, if the head table knows it."""
     words = label.replace("-", " ").split()
@@ -66,12 +71,15 @@ def type_from_head(label: str) -> NodeType | None:
 
 
 def _context_type(doc: Doc, term: Term) -> NodeType | None:
-    span = doc[term.start:term.end]
-    before = text_of(doc)[max(sentence_of(doc, span.start).start_char, span.start_char - 40):span.start_char]
-    after = text_of(doc)[span.end_char:span.end_char + 25]
-    if _BENCH_AFTER.match(after):
+    table = tokens(doc)
+    start_char = table.idx[term.start]
+    end_char = table.idx[term.end - 1] + len(table.words[term.end - 1])
+    starts = sentence_starts(doc)
+    sent_char = table.idx[starts[bisect_right(starts, term.start) - 1]]
+    before = table.text[max(sent_char, start_char - 40):start_char]
+    if _BENCH_AFTER.match(table.text[end_char:end_char + 25]):
         return NodeType.BENCHMARK
-    appositive = _APPOSITIVE_KIND.match(text_of(doc)[span.end_char:span.end_char + 80])
+    appositive = _APPOSITIVE_KIND.match(table.text[end_char:end_char + 80])
     if appositive:
         return _KIND_TYPE.get(appositive.group("kind").lower(), NodeType.METHOD)
     if _PROBLEM_BEFORE.search(before) and type_from_head(term.label) in (None, NodeType.PROBLEM):
@@ -81,6 +89,7 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def type_from_lexicon(label: str) -> NodeType | None:
     """The lexicon type of *label*, or of the longest lexicon name it extends ("ImageNet-1k" → ImageNet)."""
     index = lexicon_index()
