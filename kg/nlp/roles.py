@@ -146,7 +146,7 @@ def _cue_objects(doc: Doc):
     words = tokens(doc).words
     for sent in _sentences(doc):
         cues = [m.end() for m in sent.cues if m.group(0)[0].lower() not in "cdnt"]
-        if AUTHORS.search(sent.text):
+        if _may_have_new_thing(sent.text) and AUTHORS.search(sent.text):
             cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
         for cue_end in cues:
             first = _token_at(doc, sent.start_char + cue_end, sent.end)
@@ -158,6 +158,13 @@ def _cue_objects(doc: Doc):
                 yield from _list_items(doc, after + 1, sent.end)
             else:
                 yield phrase
+
+
+def _may_have_new_thing(text: str) -> bool:
+    """A cheap pre-test for NEW_THING_CUE (most sentences have neither word): under re.I no
+    non-ASCII letter matches n, e, w, o, v or l, so every match contains "new" or "novel" once lower-cased."""
+    low = text.lower()
+    return "new" in low or "novel" in low
 
 
 def _token_at(doc: Doc, char: int, limit: int) -> int:

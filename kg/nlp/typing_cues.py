@@ -82,9 +82,10 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
     appositive = _APPOSITIVE_KIND.match(table.text[end_char:end_char + 80])
     if appositive:
         return _KIND_TYPE.get(appositive.group("kind").lower(), NodeType.METHOD)
-    if _PROBLEM_BEFORE.search(before) and type_from_head(term.label) in (None, NodeType.PROBLEM):
+    head_type = type_from_head(term.label)  # (cached) tested before the regexes over the preceding text
+    if head_type in (None, NodeType.PROBLEM) and _PROBLEM_BEFORE.search(before):
         return NodeType.PROBLEM
-    if _BENCH_BEFORE.search(before) and term.label[:1].isupper() and type_from_head(term.label) is None:
+    if head_type is None and term.label[:1].isupper() and _BENCH_BEFORE.search(before):
         return NodeType.BENCHMARK if not _VERSIONED.match(term.label) else NodeType.MODEL
     return None
 
