@@ -61,6 +61,13 @@ def test_coined_name_first_keeps_the_name_as_label(nlp):
     assert "FooNet" in found and "Factorized Object Network" in found["FooNet"].aliases
 
 
+def test_short_form_glued_into_a_longer_name_is_not_a_use(nlp):
+    found, doc = terms(nlp, "Chain-of-Thought (CoT) helps. We introduce CoT-Space, a framework. CoT-Space recasts CoT.")
+    assert "CoT-Space" in found, sorted(found)
+    assert [doc[t.start:t.end].text for t in doc._.kg_terms if t.label == "Chain-of-Thought"] == [
+        "Chain-of-Thought", "CoT", "CoT"]
+
+
 # ------------------------------------------------------------------ names
 
 @pytest.mark.parametrize("word, expected", [
@@ -88,6 +95,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Two designs: (1)Tightly coupled decoding and (2)Loose fusion.", "(1)Tightly"),
     ("The model predicts [MASK] tokens.", "MASK"),
     ("Code is at https://github.com/example/repo.", "https://github.com/example/repo"),
+    ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),
+    ("RL has become a pivotal approach for multimodal tasks.", "multimodal"),
+    ("A framework for data-efficiently learning control is given.", "data-efficiently"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)
@@ -126,6 +136,23 @@ def test_roles(nlp, text, label, role):
     assert found[label].role is role
 
 
+@pytest.mark.parametrize("text, label", [
+    ("In this work, we introduce transcoder adapters, a technique for interpreting fine-tuning.", "transcoder adapters"),
+    ("We propose three strategies: snapshot-based version tracking, a dedicated proxy model, and lazy replay.",
+     "snapshot-based version tracking"),
+    ("Our extension of the mean teacher includes a new auxiliary-teacher ensemble for features.",
+     "auxiliary-teacher ensemble"),
+])
+def test_descriptive_proposals(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert label in found and found[label].role is Role.PROPOSES, sorted(found)
+
+
+def test_a_bare_kind_is_not_proposed(nlp):
+    found, _ = terms(nlp, "We present a versatile approach to estimate mistakes of classifiers.")
+    assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
+
+
 def test_known_concept_after_a_cue_is_not_proposed(nlp):
     found, _ = terms(nlp, "We introduce a new knowledge distillation technique for small models.")
     assert found["knowledge distillation"].role is not Role.PROPOSES
@@ -159,3 +186,21 @@ def test_result_links_value_metric_and_benchmark(nlp):
 def test_single_word_terms(nlp, text, label, node_type):
     found, _ = terms(nlp, text)
     assert label in found and found[label].type is node_type, sorted(found)
+
+
+def test_single_abstract_noun_counts_only_when_it_recurs(nlp):
+    once, _ = terms(nlp, "We study distillation for small students.")
+    twice, _ = terms(nlp, "We study distillation for small students. Distillation from a teacher helps.")
+    assert "distillation" not in once and "distillation" in twice, sorted(twice)
+
+
+def test_repeated_phrase_with_unknown_head_is_a_term(nlp):
+    once, _ = terms(nlp, "Web corpora contain boilerplate spam.")
+    twice, _ = terms(nlp, "Web corpora contain boilerplate spam. Filtering boilerplate spam improves models.")
+    assert "boilerplate spam" not in once and "boilerplate spam" in twice, sorted(twice)
+
+
+def test_known_term_with_a_repeated_modifier_is_the_narrower_concept(nlp):
+    found, _ = terms(nlp, "We revisit selective mixup. Selective mixup pairs examples; plain mixup does not.")
+    assert "selective mixup" in {label.lower() for label in found}, sorted(found)
+    assert "mixup" in found  # the plain use keeps the known concept

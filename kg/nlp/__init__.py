@@ -55,8 +55,9 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     # so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
     nlp.tokenizer.prefix_search = compile_prefix_regex(
         ["``", "''", r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
-    # and so is a full stop after a model size ("Qwen3-8B.").
-    nlp.tokenizer.suffix_search = compile_suffix_regex(["''", r"(?<=\d[BMKbmk])\.", *nlp.Defaults.suffixes]).search
+    # and so is a full stop after a model size or a capitalised name ("Qwen3-8B.", "CoT.", "MMLU."; not "U.S.").
+    nlp.tokenizer.suffix_search = compile_suffix_regex(
+        ["''", r"(?<=\d[BMKbmk])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", *nlp.Defaults.suffixes]).search
     nlp.add_pipe("kg_sentences")
     for name in COMPONENTS:
         config = {"directory": lexicon_dir} if name == "kg_lexicon" else {}

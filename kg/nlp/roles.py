@@ -150,14 +150,12 @@ def _cue_objects(doc: Doc):
             cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
         for cue_end in cues:
             first = _token_at(doc, sent.start_char + cue_end, sent.end)
-            phrase = _phrase_from(doc, first, sent.end)
-            if phrase is None:
-                continue
-            after = _skip_kind_words(doc, phrase[1], sent.end)
+            start, end = _phrase_from(doc, first, sent.end)
+            after = _skip_kind_words(doc, end, sent.end)
             if after < sent.end and words[after] == ":":
                 yield from _list_items(doc, after + 1, sent.end)
-            else:
-                yield phrase
+            elif end > start:
+                yield start, end
 
 
 def _may_have_new_thing(text: str) -> bool:
@@ -174,18 +172,19 @@ def _token_at(doc: Doc, char: int, limit: int) -> int:
 
 # The token table has texts and spaces; like_num and is_punct are read from the Token (few per Doc).
 
-def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
-    """The noun phrase starting at token *i*, leading determiners, adjectives and counts skipped."""
-    words = tokens(doc).words
+def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
+    """Tokens of the noun phrase starting at token *i* (maybe none), leading determiners, adjectives and
+    counts skipped; a modifier glued to the next word stays ("auxiliary-teacher ensemble")."""
+    words, space = tokens(doc).words, tokens(doc).space
     while i < limit and (words[i].lower() in leading_modifiers() or words[i].lower() in _QUANTITIES
-                         or doc[i].like_num):
+                         or doc[i].like_num) and not (i + 1 < limit and words[i + 1] == "-" and not space[i]):
         i += 1
     j = i
     while j < limit and _continues_phrase(doc, i, j):
         j += 1
     while j > i and words[j - 1] == "-":
         j -= 1
-    return (i, j) if j > i else None
+    return i, j
 
 
 def _skip_kind_words(doc: Doc, j: int, limit: int) -> int:
@@ -219,10 +218,10 @@ def _list_items(doc: Doc, i: int, limit: int):
         if words[i].lower() in ("and", "or") or doc[i].is_punct:
             i += 1
             continue
-        phrase = _phrase_from(doc, i, limit)
-        if phrase is not None:
-            yield phrase
-        i = phrase[1] if phrase is not None and phrase[1] > i else i + 1
+        start, end = _phrase_from(doc, i, limit)
+        if end > start:
+            yield start, end
+        i = max(end, i + 1)
         while i < limit and not (words[i] in ",;" or words[i].lower() in ("and", "or")):
             i += 1
 

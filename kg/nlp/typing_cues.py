@@ -21,7 +21,7 @@ from .candidates import METRIC_SYMBOL
 from .rules import head_types, lexicon_index
 from .terms import Term, register_extensions, sentence_starts, tokens
 
-__all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head"]
+__all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
 
 _SIZE = re.compile(r"\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")
 _VERSIONED = re.compile(r"^[A-Za-z][A-Za-z.]*-?\d+(\.\d+)*[a-z]?(-[A-Za-z0-9.]+)*$")
@@ -70,6 +70,16 @@ def type_from_head(label: str) -> NodeType | None:
     return head_types().get(head)
 
 
+def type_from_suffix(label: str) -> NodeType | None:
+    """For an unknown head: a state or property noun is a Problem ("instability"), an action noun a Method."""
+    head = label.rsplit(" ", 1)[-1].rsplit("-", 1)[-1].lower()
+    if head.endswith(("ity", "ness", "ance", "ence", "ancy")):
+        return NodeType.PROBLEM
+    if head.endswith(("tion", "ment", "ing", "ism")):
+        return NodeType.METHOD
+    return None
+
+
 def _context_type(doc: Doc, term: Term) -> NodeType | None:
     table = tokens(doc)
     start_char = table.idx[term.start]
@@ -107,8 +117,8 @@ def type_from_lexicon(label: str) -> NodeType | None:
 def type_of(doc: Doc, term: Term) -> NodeType | None:
     return (type_from_lexicon(term.label) or type_from_shape(term.label) or _context_type(doc, term)
             or (NodeType.MODEL if _VERSIONED.match(term.label) and any(c.isdigit() for c in term.label) else None)
-            or type_from_head(term.label)
-            or (NodeType.METHOD if term.source != "chunk" or not term.label.islower() else None))
+            or type_from_head(term.label) or type_from_suffix(term.label)
+            or (NodeType.METHOD if term.source != "chunk" or not term.label.islower() or " " in term.label else None))
 
 
 @Language.factory("kg_typing", default_config={})
