@@ -359,7 +359,7 @@ def _accept(verdict: bool | str, words: list[Word], doc: Doc, sent_start: int) -
     if verdict == _IF_INSIDE:
         return words[0].start != sent_start
     if verdict == _IF_REPEATED:
-        return _occurrences(doc, tokens(doc).span_text(words[0].start, words[-1].end)) >= 2
+        return _repeated(doc, tokens(doc).span_text(words[0].start, words[-1].end))
     return verdict
 
 
@@ -412,13 +412,19 @@ def _extend_known_terms(doc: Doc, chunk: list[Word], terms: list[Term], taken: s
         if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
             continue
         phrase = toks.span_text(left[0].start, term.end)
-        if _occurrences(doc, phrase) >= 2:
+        if _repeated(doc, phrase):
             terms[i] = Term(left[0].start, term.end, phrase, "chunk")
             taken.update(range(left[0].start, term.start))
 
 
-def _occurrences(doc: Doc, phrase: str) -> int:
-    return len(re.findall(r"\b" + re.escape(phrase.lower()) + r"\b", tokens(doc).text.lower()))
+def _repeated(doc: Doc, phrase: str) -> bool:
+    """The abstract has *phrase* (as whole words, any case) at least twice."""
+    if "kg_lower_text" not in doc.user_data:
+        doc.user_data["kg_lower_text"] = tokens(doc).text.lower()
+    text, phrase = doc.user_data["kg_lower_text"], phrase.lower()
+    if text.count(phrase) < 2:  # a cheap pre-test: most phrases occur once
+        return False
+    return len(re.findall(r"\b" + re.escape(phrase) + r"\b", text)) >= 2
 
 
 def _inline_definition(toks: Tokens, words: list[Word]) -> Term | None:
