@@ -48,6 +48,9 @@ _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique", "paradigm",
                   "scheme", "checkpoint"}
+# Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
+_VAGUE_HEADS = {"time", "times", "reason", "reasons", "way", "ways", "thing", "things", "lot", "part", "parts",
+                "kind", "sort", "case", "cases", "fact", "facts", "number", "amount"}
 _ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial", "dal", "tal", "nal", "ral")
 _NOUN_SUFFIXES = ("ment", "tion", "ity", "ing", "ness", "ance", "ence", "ism", "ancy")
 
@@ -341,7 +344,7 @@ def _verdict(words: list[Word]) -> bool | str:
         return True
     if capitalised:
         return _IF_INSIDE  # one capital: a name unless it only starts the sentence
-    return len(words) <= 3 and not words[-1].facts.verb_like and _IF_REPEATED
+    return len(words) <= 3 and not words[-1].facts.verb_like and words[-1].facts.lower not in _VAGUE_HEADS and _IF_REPEATED
 
 
 @lru_cache(maxsize=1 << 16)
