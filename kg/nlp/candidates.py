@@ -218,8 +218,9 @@ def candidate_chunks(sent: Span) -> list[list[Word]]:
 
 def _trim(words: list[Word]) -> list[Word]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
-    while words and (words[0].facts.modifier or (len(words) > 1 and words[0].facts.verb_like)):
-        words = words[1:]
+    while words and (words[0].facts.modifier or (len(words) > 1 and words[0].facts.verb_like)
+                     or (len(words) > 1 and words[0].facts.participle and words[1].facts.capital)):
+        words = words[1:]  # "defined Bayesian …": a participle before a name is not part of it
     while words and words[-1].facts.participle:
         words = words[:-1]
     return words
