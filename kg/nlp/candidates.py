@@ -11,7 +11,6 @@ head noun of known type; everything else is dropped.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from functools import lru_cache
 from itertools import compress
 from typing import NamedTuple
@@ -100,25 +99,36 @@ class _PieceWord(NamedTuple):
     capital: bool  # _Facts.capital
 
 
-# token texts of a piece → its words; bounded, cleared when full
-_PIECES: dict[tuple[str, ...], tuple[_PieceWord, ...]] = {}
+# token texts of a piece (a one-token piece: its text) → its words; bounded, cleared when full
+_PIECES: dict[str | tuple[str, ...], tuple[_PieceWord, ...]] = {}
 _MAX_PIECES = 1 << 16
 # The words of most pieces: a single boundary word that cannot continue a name (it only ends a chunk).
 _BREAK: tuple[_PieceWord, ...] = ()
 
 
-def _piece_words(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
+def _piece_words(key: str | tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
     if len(_PIECES) >= _MAX_PIECES:
         _PIECES.clear()
-    words = _split_piece(texts, vocab)
-    _PIECES[texts] = words = _BREAK if len(words) == 1 and words[0].boundary and not words[0].title else words
+    words = _split_piece((key,) if isinstance(key, str) else key, vocab)
+    _PIECES[key] = words = _BREAK if len(words) == 1 and words[0].boundary and not words[0].title else words
     return words
 
 
 def _split_piece(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
-    """Edge punctuation (and enumeration marks) split off, hard punctuation inside split out."""
+    """The words of a piece: edge punctuation (and enumeration marks) split off, hard punctuation inside split out."""
     lexemes = [vocab[t] for t in texts]  # lexical flags depend on the text alone
     edge = [_edge_punct(lex) for lex in lexemes]
+    words = []
+    for s, e in _word_spans(texts, edge) if len(texts) > 1 else ((0, 1),):
+        text = "".join(texts[s:e])
+        lone_mark = e - s == 1 and (edge[s] or lexemes[s].like_num or lexemes[s].is_currency or text in "%=<>±×")
+        facts = _facts(text)
+        words.append(_PieceWord(s, e, text, lone_mark or _is_boundary_text(text), facts.title, facts.capital))
+    return tuple(words)
+
+
+def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int]]:
+    """The token spans of the words of a piece of several tokens (*edge*: which are edge punctuation)."""
     start, end, head, tail = 0, len(texts), [], []
     while start < end and (edge[start] or _ENUMERATION.match(texts[start])):
         head.append((start, start + 1))
@@ -138,13 +148,7 @@ def _split_piece(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
             cut = i + 1
     if cut < end:
         middle.append((cut, end))
-    words = []
-    for s, e in head + middle + tail:
-        text = "".join(texts[s:e])
-        lone_mark = e - s == 1 and (edge[s] or lexemes[s].like_num or lexemes[s].is_currency or text in "%=<>±×")
-        facts = _facts(text)
-        words.append(_PieceWord(s, e, text, lone_mark or _is_boundary_text(text), facts.title, facts.capital))
-    return tuple(words)
+    return head + middle + tail
 
 
 def _edge_punct(lex) -> bool:
@@ -203,7 +207,7 @@ def candidate_chunks(sent: Span) -> list[Chunk]:
     chunks, texts, bounds, after_capital, first = [], [], [], False, sent_start
     # the last token of each piece: one followed by a space, and the sentence's last
     for i in [*compress(range(sent_start, last), toks.space[sent_start:last]), last]:
-        key = (words[i],) if i == first else tuple(words[first:i + 1])
+        key = words[i] if i == first else tuple(words[first:i + 1])
         piece = _PIECES.get(key)
         if piece is None:
             piece = _piece_words(key, vocab)
@@ -314,9 +318,9 @@ def _plural_category(words: list[Word]) -> bool:
 
 def _recurs(doc: Doc, word: str) -> bool:
     """The word occurs at least twice in the abstract: a lone common noun must be salient to count."""
-    if "kg_lower_counts" not in doc.user_data:
-        doc.user_data["kg_lower_counts"] = Counter(map(str.lower, tokens(doc).words))
-    return doc.user_data["kg_lower_counts"][word.lower()] >= 2
+    if "kg_lower_words" not in doc.user_data:
+        doc.user_data["kg_lower_words"] = [*map(str.lower, tokens(doc).words)]
+    return doc.user_data["kg_lower_words"].count(word.lower()) >= 2
 
 
 def _is_compound_term(word: str) -> bool:
@@ -371,7 +375,7 @@ def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool 
         run, hint = _kind_hint(_trim(run))
         run = _trim_around_names(run)
         run = run[-max_words:] if len(run) > max_words else run
-        verdict = True if hint and _lone_named_kind(run) else _verdict(run)
+        verdict = True if hint and _lone_named_kind(run) else _verdict(run)  # a kind word's vouching settles it
         if verdict:
             found.append((run[0].start, run[-1].end, verdict, hint))
     return tuple(found)
@@ -405,12 +409,11 @@ class CandidateFinder:
     def __call__(self, doc: Doc) -> Doc:
         terms = list(doc._.kg_terms or [])
         taken = {i for t in terms for i in range(t.start, t.end)}
-        known = [i for i, t in enumerate(terms) if t.source == "lexicon" and t.label.islower()]
+        known = _known_starts(terms)
         toks = tokens(doc)
         for sent in sentences(doc):
-            for chunk in candidate_chunks(sent):
-                texts, bounds = chunk
-                if taken.isdisjoint(range(bounds[0], bounds[-1])):
+            for texts, bounds in candidate_chunks(sent):
+                if taken.isdisjoint(range(bounds[0], bounds[-1])):  # most chunks
                     pieces = [(0, len(texts))]
                 else:
                     if len(texts) > 1 and known:
@@ -418,12 +421,26 @@ class CandidateFinder:
                     pieces = _free_pieces(bounds, taken)
                 for a, b in pieces:
                     for i, j, verdict, hint in _plan(texts[a:b], self.max_words):
-                        start, end = bounds[a + i], bounds[a + j]
-                        if verdict is True or _accept(verdict, doc, start, end, sent.start):
-                            terms.append(j - i >= 3 and _inline_definition(toks, texts[a + i], start, bounds[a + i + 1], end)
-                                         or Term(start, end, toks.span_text(start, end), "chunk", type=hint))
+                        if verdict is True or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent.start):
+                            terms.append(_new_term(toks, texts, bounds, a + i, a + j, hint))
         doc._.kg_terms = terms
         return doc
+
+
+def _known_starts(terms: list[Term]) -> dict[int, list[int]]:
+    """Start token → indices of the lexicon's lower-case terms that start there (see ``_extend_known_terms``)."""
+    known: dict[int, list[int]] = {}
+    for i, term in enumerate(terms):
+        if term.source == "lexicon" and term.label.islower():
+            known.setdefault(term.start, []).append(i)
+    return known
+
+
+def _new_term(toks: Tokens, texts: tuple[str, ...], bounds: list[int], i: int, j: int, hint: NodeType | None) -> Term:
+    """The term of words ``i:j`` of a chunk: an acronym defined inline, or the words as they stand."""
+    start, end = bounds[i], bounds[j]
+    return (j - i >= 3 and _inline_definition(toks, texts[i], start, bounds[i + 1], end)
+            or Term(start, end, toks.span_text(start, end), "chunk", type=hint))
 
 
 def _free_pieces(bounds: list[int], taken: set[int]) -> list[tuple[int, int]]:
@@ -440,16 +457,17 @@ def _free_pieces(bounds: list[int], taken: set[int]) -> list[tuple[int, int]]:
     return pieces
 
 
-def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], terms: list[Term], known: list[int],
-                        taken: set[int]) -> None:
-    """"selective mixup": a known common term (*known*: the indices of the lexicon's lower-case terms)
-    with a specific modifier before it names a narrower concept, when the abstract repeats the longer phrase."""
+def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
+                        known: dict[int, list[int]], taken: set[int]) -> None:
+    """"selective mixup": a known common term (*known*: see ``_known_starts``) with a specific modifier
+    before it names a narrower concept, when the abstract repeats the longer phrase."""
     toks = tokens(doc)
-    for i in known:
+    for i in [i for start in range(bounds[0] + 1, bounds[-1]) if start in known for i in known[start]]:
         term = terms[i]
-        if term.source != "lexicon" or not bounds[0] < term.start < bounds[-1]:  # not yet extended
+        if term.source != "lexicon":  # already extended
             continue
-        left = _trim([Word(s, e, text, _facts(text)) for text, s, e in zip(texts, bounds, bounds[1:]) if e <= term.start])
+        words = zip(texts, bounds, bounds[1:])
+        left = _trim([Word(s, e, text, _facts(text)) for text, s, e in words if e <= term.start])
         if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
             continue
         phrase = toks.span_text(left[0].start, term.end)
