@@ -11,7 +11,6 @@ head noun of known type; everything else is dropped.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from functools import lru_cache
 from itertools import compress
 from typing import NamedTuple
@@ -25,7 +24,7 @@ from ..records import NodeType
 from .rules import ADJECTIVE_SUFFIXES, boundary_words, generic_terms, head_types, leading_modifiers
 from .terms import Term, Tokens, register_extensions, sentences, tokens
 
-__all__ = ["CandidateFinder", "Word", "is_name_word", "candidate_chunks"]
+__all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
 
 _MATH = set("{}|\\$=<>~")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
@@ -88,6 +87,10 @@ class Word(NamedTuple):
     facts: _Facts
 
 
+# A run of candidate words: their texts, and bounds such that word k is tokens ``bounds[k]:bounds[k + 1]``.
+Chunk = tuple[tuple[str, ...], list[int]]
+
+
 class _PieceWord(NamedTuple):
     """A word of a whitespace-delimited piece, with the facts the scan for candidates needs."""
 
@@ -95,27 +98,40 @@ class _PieceWord(NamedTuple):
     end: int
     text: str
     boundary: bool  # ends a candidate wherever it stands
-    facts: _Facts
+    title: bool  # _Facts.title
+    capital: bool  # _Facts.capital
 
 
-# token texts of a piece → its words; bounded, cleared when full
-_PIECES: dict[tuple[str, ...], tuple[_PieceWord, ...]] = {}
+# token texts of a piece (a one-token piece: its text) → its words; bounded, cleared when full
+_PIECES: dict[str | tuple[str, ...], tuple[_PieceWord, ...]] = {}
 _MAX_PIECES = 1 << 16
+# The words of most pieces: a single boundary word that cannot continue a name (it only ends a chunk).
+_BREAK: tuple[_PieceWord, ...] = ()
 
 
-def _piece_words(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
-    found = _PIECES.get(texts)
-    if found is None:
-        if len(_PIECES) >= _MAX_PIECES:
-            _PIECES.clear()
-        found = _PIECES[texts] = _split_piece(texts, vocab)
-    return found
+def _piece_words(key: str | tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
+    if len(_PIECES) >= _MAX_PIECES:
+        _PIECES.clear()
+    words = _split_piece((key,) if isinstance(key, str) else key, vocab)
+    _PIECES[key] = words = _BREAK if len(words) == 1 and words[0].boundary and not words[0].title else words
+    return words
 
 
 def _split_piece(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
-    """Edge punctuation (and enumeration marks) split off, hard punctuation inside split out."""
+    """The words of a piece: edge punctuation (and enumeration marks) split off, hard punctuation inside split out."""
     lexemes = [vocab[t] for t in texts]  # lexical flags depend on the text alone
     edge = [_edge_punct(lex) for lex in lexemes]
+    words = []
+    for s, e in _word_spans(texts, edge) if len(texts) > 1 else ((0, 1),):
+        text = "".join(texts[s:e])
+        lone_mark = e - s == 1 and (edge[s] or lexemes[s].like_num or lexemes[s].is_currency or text in "%=<>±×")
+        facts = _facts(text)
+        words.append(_PieceWord(s, e, text, lone_mark or _is_boundary_text(text), facts.title, facts.capital))
+    return tuple(words)
+
+
+def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int]]:
+    """The token spans of the words of a piece of several tokens (*edge*: which are edge punctuation)."""
     start, end, head, tail = 0, len(texts), [], []
     while start < end and (edge[start] or _ENUMERATION.match(texts[start])):
         head.append((start, start + 1))
@@ -135,16 +151,11 @@ def _split_piece(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
             cut = i + 1
     if cut < end:
         middle.append((cut, end))
-    words = []
-    for s, e in head + middle + tail:
-        text = "".join(texts[s:e])
-        lone_mark = e - s == 1 and (edge[s] or lexemes[s].like_num or lexemes[s].is_currency or text in "%=<>±×")
-        words.append(_PieceWord(s, e, text, lone_mark or _is_boundary_text(text), _facts(text)))
-    return tuple(words)
+    return head + middle + tail
 
 
 def _edge_punct(lex) -> bool:
-    return lex.is_punct or lex.is_quote or lex.lower_ in ("'s", "’s") or all(c in "`'\"“”‘’" for c in lex.orth_)
+    return lex.is_punct or lex.is_quote or lex.lower_ in ("'s", "’s") or not lex.orth_.strip("`'\"“”‘’")
 
 
 def is_name_word(word: Span) -> bool:
@@ -153,10 +164,10 @@ def is_name_word(word: Span) -> bool:
 
 
 def _is_name_text(text: str) -> bool:
-    if not any(c.isalpha() for c in text):
+    if not any(map(str.isalpha, text)):
         return False
-    inner_caps = any(c.isupper() for c in text[1:])
-    letters_digits = any(c.isdigit() for c in text) and sum(c.isalpha() for c in text) >= 2
+    inner_caps = any(map(str.isupper, text[1:]))
+    letters_digits = any(map(str.isdigit, text)) and sum(map(str.isalpha, text)) >= 2
     return inner_caps or letters_digits
 
 
@@ -165,7 +176,7 @@ def _is_boundary_text(text: str) -> bool:
     low = text.lower()
     if _ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words():
         return True
-    if text[0].isdigit() or any(c in _MATH for c in text):
+    if text[0].isdigit() or not _MATH.isdisjoint(text):
         return True
     adverb = low.rsplit("-", 1)[-1]  # "data-efficiently"
     return adverb.endswith("ly") and len(adverb) > 4 and adverb.isalpha() and adverb not in _LY_NOUNS
@@ -186,7 +197,7 @@ def _runs(words: list[Word], is_break) -> list[list[Word]]:
     return runs
 
 
-def candidate_chunks(sent: Span) -> list[list[Word]]:
+def candidate_chunks(sent: Span) -> list[Chunk]:
     """Runs of non-boundary words in *sent*.
 
     Words are whitespace-delimited pieces with punctuation at their edges (and hard punctuation
@@ -196,24 +207,34 @@ def candidate_chunks(sent: Span) -> list[list[Word]]:
     doc, sent_start, last = sent.doc, sent.start, sent.end - 1
     toks, vocab = tokens(doc), doc.vocab
     words, brackets = toks.words, "[" in toks.text
-    runs, current, after_capital, first = [], [], False, sent_start
+    chunks, texts, bounds, after_capital, first = [], [], [], False, sent_start
     # the last token of each piece: one followed by a space, and the sentence's last
     for i in [*compress(range(sent_start, last), toks.space[sent_start:last]), last]:
-        key = (words[i],) if i == first else tuple(words[first:i + 1])
-        for s, e, text, boundary, facts in _PIECES.get(key) or _piece_words(key, vocab):
-            start, end = first + s, first + e
-            if boundary or (brackets and _bracketed(start, end, words)):
-                if not (after_capital and facts.title and start != sent_start):
-                    if current:
-                        runs.append(current)
-                    current, after_capital = [], False
+        key = words[i] if i == first else tuple(words[first:i + 1])
+        piece = _PIECES.get(key)
+        if piece is None:
+            piece = _piece_words(key, vocab)
+        if piece is _BREAK:
+            if texts:
+                chunks.append((tuple(texts), [*bounds, first]))
+                texts, bounds = [], []
+            after_capital = False
+        for s, e, text, boundary, title, capital in piece:
+            start = first + s
+            if boundary or (brackets and _bracketed(start, first + e, words)):
+                if not (after_capital and title and start != sent_start):
+                    if texts:  # words cover the sentence's tokens in turn: the chunk ends where this word starts
+                        chunks.append((tuple(texts), [*bounds, start]))
+                        texts, bounds = [], []
+                    after_capital = False
                     continue
-            current.append(Word(start, end, text, facts))
-            after_capital = facts.capital
+            texts.append(text)
+            bounds.append(start)
+            after_capital = capital
         first = i + 1
-    if current:
-        runs.append(current)
-    return runs
+    if texts:
+        chunks.append((tuple(texts), [*bounds, last + 1]))
+    return chunks
 
 
 def _trim(words: list[Word]) -> list[Word]:
@@ -299,11 +320,11 @@ def _plural_category(words: list[Word]) -> bool:
             and all(w.text.islower() for w in words))
 
 
-def _recurs(word: Word, doc: Doc) -> bool:
+def _recurs(doc: Doc, word: str) -> bool:
     """The word occurs at least twice in the abstract: a lone common noun must be salient to count."""
-    if "kg_lower_counts" not in doc.user_data:
-        doc.user_data["kg_lower_counts"] = Counter(w.lower() for w in tokens(doc).words)
-    return doc.user_data["kg_lower_counts"][word.text.lower()] >= 2
+    if "kg_lower_words" not in doc.user_data:
+        doc.user_data["kg_lower_words"] = [*map(str.lower, tokens(doc).words)]
+    return doc.user_data["kg_lower_words"].count(word.lower()) >= 2
 
 
 def _is_compound_term(word: str) -> bool:
@@ -349,21 +370,31 @@ def _verdict(words: list[Word]) -> bool | str:
 
 
 @lru_cache(maxsize=1 << 16)
-def _lone_verdict(text: str) -> bool | str:
-    """The verdict on a one-word chunk (trimming can only drop it; the other steps keep it as it is)."""
-    return _verdict(_trim([Word(0, 1, text, _facts(text))]))  # positions do not matter to either
+def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool | str, NodeType | None], ...]:
+    """The candidates in a run of words, decided from their texts alone (once per distinct run):
+    for each, its words ``i:j``, True or the check of its context that decides, and its type hint."""
+    words = [Word(k, k + 1, text, _facts(text)) for k, text in enumerate(texts)]  # positions: the word indices
+    found = []
+    for run in _split_at_verbs(words):
+        run, hint = _kind_hint(_trim(run))
+        run = _trim_around_names(run)
+        run = run[-max_words:] if len(run) > max_words else run
+        verdict = True if hint and _lone_named_kind(run) else _verdict(run)  # a kind word's vouching settles it
+        if verdict:
+            found.append((run[0].start, run[-1].end, verdict, hint))
+    return tuple(found)
 
 
-def _accept(verdict: bool | str, words: list[Word], doc: Doc, sent_start: int) -> bool:
-    """Settle *verdict* on *words* in their context."""
+def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int) -> bool:
+    """Settle *verdict* on the candidate at tokens ``start:end`` in its context."""
     if verdict == _IF_PROPOSED:
-        return _after_proposal(doc, words[0].start)
+        return _after_proposal(doc, start)
     if verdict == _IF_RECURRING:
-        return _recurs(words[0], doc)
+        return _recurs(doc, tokens(doc).span_text(start, end))
     if verdict == _IF_INSIDE:
-        return words[0].start != sent_start
+        return start != sent_start
     if verdict == _IF_REPEATED:
-        return _repeated(doc, tokens(doc).span_text(words[0].start, words[-1].end))
+        return _repeated(doc, tokens(doc).span_text(start, end))
     return verdict
 
 
@@ -382,37 +413,65 @@ class CandidateFinder:
     def __call__(self, doc: Doc) -> Doc:
         terms = list(doc._.kg_terms or [])
         taken = {i for t in terms for i in range(t.start, t.end)}
+        known = _known_starts(terms)
         toks = tokens(doc)
         for sent in sentences(doc):
-            for chunk in candidate_chunks(sent):
-                if len(chunk) > 1 and not taken.isdisjoint(range(chunk[0].start, chunk[-1].end)):
-                    _extend_known_terms(doc, chunk, terms, taken)
-                if len(chunk) == 1:  # half the chunks: decided once per distinct word
-                    word = chunk[0]
-                    if (taken.isdisjoint(range(word.start, word.end))
-                            and _accept(_lone_verdict(word.text), chunk, doc, sent.start)):
-                        terms.append(Term(word.start, word.end, word.text, "chunk"))
-                    continue
-                for run in (part for piece in _split_at(chunk, taken) for part in _split_at_verbs(piece)):
-                    words, hint = _kind_hint(_trim(run))
-                    words = _trim_around_names(words)
-                    words = words[-self.max_words:] if len(words) > self.max_words else words
-                    if _accept(_verdict(words), words, doc, sent.start) or (hint and _lone_named_kind(words)):
-                        start, end = words[0].start, words[-1].end
-                        terms.append(_inline_definition(toks, words)
-                                     or Term(start, end, toks.span_text(start, end), "chunk", type=hint))
+            for texts, bounds in candidate_chunks(sent):
+                if taken.isdisjoint(range(bounds[0], bounds[-1])):  # most chunks
+                    pieces = [(0, len(texts))]
+                else:
+                    if len(texts) > 1 and known:
+                        _extend_known_terms(doc, texts, bounds, terms, known, taken)
+                    pieces = _free_pieces(bounds, taken)
+                for a, b in pieces:
+                    for i, j, verdict, hint in _plan(texts[a:b], self.max_words):
+                        if verdict is True or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent.start):
+                            terms.append(_new_term(toks, texts, bounds, a + i, a + j, hint))
         doc._.kg_terms = terms
         return doc
 
 
-def _extend_known_terms(doc: Doc, chunk: list[Word], terms: list[Term], taken: set[int]) -> None:
-    """"selective mixup": a known common term with a specific modifier before it names a narrower concept,
-    when the abstract repeats the longer phrase."""
-    toks = tokens(doc)
+def _known_starts(terms: list[Term]) -> dict[int, list[int]]:
+    """Start token → indices of the lexicon's lower-case terms that start there (see ``_extend_known_terms``)."""
+    known: dict[int, list[int]] = {}
     for i, term in enumerate(terms):
-        if term.source != "lexicon" or not term.label.islower() or not chunk[0].start < term.start < chunk[-1].end:
+        if term.source == "lexicon" and term.label.islower():
+            known.setdefault(term.start, []).append(i)
+    return known
+
+
+def _new_term(toks: Tokens, texts: tuple[str, ...], bounds: list[int], i: int, j: int, hint: NodeType | None) -> Term:
+    """The term of words ``i:j`` of a chunk: an acronym defined inline, or the words as they stand."""
+    start, end = bounds[i], bounds[j]
+    return (j - i >= 3 and _inline_definition(toks, texts[i], start, bounds[i + 1], end)
+            or Term(start, end, toks.span_text(start, end), "chunk", type=hint))
+
+
+def _free_pieces(bounds: list[int], taken: set[int]) -> list[tuple[int, int]]:
+    """The runs ``a:b`` of a chunk's words (see ``Chunk``) that no earlier term covers."""
+    pieces, a = [], None
+    for k in range(len(bounds) - 1):
+        if taken.isdisjoint(range(bounds[k], bounds[k + 1])):
+            a = k if a is None else a
+        elif a is not None:
+            pieces.append((a, k))
+            a = None
+    if a is not None:
+        pieces.append((a, len(bounds) - 1))
+    return pieces
+
+
+def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
+                        known: dict[int, list[int]], taken: set[int]) -> None:
+    """"selective mixup": a known common term (*known*: see ``_known_starts``) with a specific modifier
+    before it names a narrower concept, when the abstract repeats the longer phrase."""
+    toks = tokens(doc)
+    for i in [i for start in range(bounds[0] + 1, bounds[-1]) if start in known for i in known[start]]:
+        term = terms[i]
+        if term.source != "lexicon":  # already extended
             continue
-        left = _trim([w for w in chunk if w.end <= term.start])
+        words = zip(texts, bounds, bounds[1:])
+        left = _trim([Word(s, e, text, _facts(text)) for text, s, e in words if e <= term.start])
         if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
             continue
         phrase = toks.span_text(left[0].start, term.end)
@@ -431,15 +490,15 @@ def _repeated(doc: Doc, phrase: str) -> bool:
     return len(re.findall(r"\b" + re.escape(phrase) + r"\b", text)) >= 2
 
 
-def _inline_definition(toks: Tokens, words: list[Word]) -> Term | None:
-    """"TRADE TRansducer-Augmented DEcoder": an acronym directly followed by its expansion."""
-    if len(words) < 3 or not is_acronym(words[0].text):
+def _inline_definition(toks: Tokens, first: str, start: int, rest_start: int, end: int) -> Term | None:
+    """"TRADE TRansducer-Augmented DEcoder": an acronym (*first*, at *start*) directly followed by its expansion
+    (tokens ``rest_start:end``)."""
+    if not is_acronym(first):
         return None
-    start, end = words[0].start, words[-1].end
-    rest = toks.span_text(words[1].start, end)
-    if schwartz_hearst(words[0].text, rest) != 0:
+    rest = toks.span_text(rest_start, end)
+    if schwartz_hearst(first, rest) != 0:
         return None
-    return Term(start, end, words[0].text, "chunk", aliases=[rest])
+    return Term(start, end, first, "chunk", aliases=[rest])
 
 
 def _split_at_verbs(words: list[Word]) -> list[list[Word]]:
@@ -448,9 +507,3 @@ def _split_at_verbs(words: list[Word]) -> list[list[Word]]:
         return [words]
     return _runs(words, lambda word, run: bool(run) and word is not words[-1] and word.facts.verb_like)
 
-
-def _split_at(chunk: list[Word], taken: set[int]) -> list[list[Word]]:
-    """Split a chunk around words already covered by another component's term."""
-    if taken.isdisjoint(range(chunk[0].start, chunk[-1].end)):
-        return [chunk]
-    return _runs(chunk, lambda word, run: bool(taken.intersection(range(word.start, word.end))))
