@@ -98,6 +98,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),
     ("RL has become a pivotal approach for multimodal tasks.", "multimodal"),
     ("A framework for data-efficiently learning control is given.", "data-efficiently"),
+    ("We study (  ) ranges and ( ) gaps.", "("),
+    ("The test time grows; the test time is long.", "test time"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)

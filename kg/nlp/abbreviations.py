@@ -54,9 +54,9 @@ def _close_paren(doc: Doc, i: int) -> int | None:
 
 
 def _valid_short_form(span: Span) -> bool:
-    text = span.text
-    return (len(span) <= 4 and len(text.split()) <= 2 and is_acronym(text.split()[-1])
-            and not _NOT_SHORT_FORM.match(text))
+    words = span.text.split()
+    return (len(span) <= 4 and 0 < len(words) <= 2 and is_acronym(words[-1])
+            and not _NOT_SHORT_FORM.match(span.text))
 
 
 def _window_start(doc: Doc, paren: int, short: str) -> int:

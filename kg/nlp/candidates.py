@@ -366,7 +366,8 @@ def _verdict(words: list[Word]) -> bool | str:
         return True
     if capitalised:
         return _IF_INSIDE  # one capital: a name unless it only starts the sentence
-    return len(words) <= 3 and not words[-1].facts.verb_like and words[-1].facts.lower not in _VAGUE_HEADS and _IF_REPEATED
+    vague = words[-1].facts.verb_like or words[-1].facts.lower in _VAGUE_HEADS
+    return len(words) <= 3 and not vague and _IF_REPEATED
 
 
 @lru_cache(maxsize=1 << 16)
