@@ -19,7 +19,8 @@ LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PR
                  "models.jsonl": NodeType.MODEL, "benchmarks.jsonl": NodeType.BENCHMARK,
                  "metrics.jsonl": NodeType.METRIC}
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
-ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric", "induced"})
+ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric", "induced",
+                                "pretrained", "trained", "tuned", "finetuned"})
 
 
 def _words(name: str) -> list[str]:
