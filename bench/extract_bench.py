@@ -61,7 +61,8 @@ def main() -> None:
     print(f"{'kg_ pipeline':<22}{full:>10.4f}{words / full:>12,.0f}")
     print(f"ratio pipeline / tokenizer: {full / tokenizer:.2f}x (target <= 3x); 1st run {first / tokenizer:.2f}x")
     if args.stages:
-        print("per component: " + ", ".join(f"{name} {t:.4f}" for name, t in stage_times(nlp, texts, args.repeat).items()))
+        stages = stage_times(nlp, texts, args.repeat)
+        print("per component: " + ", ".join(f"{name} {t:.4f}" for name, t in stages.items()))
 
 
 if __name__ == "__main__":

@@ -72,7 +72,8 @@ def _with_role(m: Mention, role: Role) -> Mention:
 
 
 def _extract_papers(nlp: Language, papers) -> tuple[list, list, list, list]:
-    """(labelled papers, mentions, failed, results) of *papers*; a paper whose extraction fails is logged and skipped."""
+    """(labelled papers, mentions, failed, results) of *papers*;
+    a paper whose extraction fails is logged and skipped."""
     done, mentions, failed, results = [], [], [], []
     for paper in papers:
         try:

@@ -51,8 +51,8 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     """A fresh pipeline: kg_sentences, then the kg_ components in order."""
     register_extensions()
     nlp = spacy.blank("en")
-    # LaTeX-style quotes (``answer leakage'') are split off like ordinary quotes.
-    # so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
+    # LaTeX-style quotes (``answer leakage'') are split off like ordinary quotes,
+    # and so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
     nlp.tokenizer.prefix_search = compile_prefix_regex(
         ["``", "''", r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
     # and so is a full stop after a model size or a capitalised name ("Qwen3-8B.", "CoT.", "MMLU."; not "U.S.").

@@ -2,8 +2,8 @@
 
 The Schwartz–Hearst algorithm aligns the short form's characters, right to
 left, with the words before the parenthesis. Each definition becomes one Term
-carrying both names; every later occurrence of the short form becomes a Term
-labelled with the long form.
+carrying both names; every other occurrence of the short form as a whole word
+(not "CoT" in "CoT-Space") becomes a Term labelled with the long form.
 """
 
 from __future__ import annotations
@@ -122,7 +122,8 @@ def _long_label(doc: Doc, long: Span, short: Span) -> str:
     after = short.end + 1 if short.start > long.start else None
     if after is not None and after < len(doc) and doc[after - 1].text == ")":
         nxt = doc[after]
-        if nxt.is_lower and head_types().get(singular(nxt.text)) in (NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC):
+        if nxt.is_lower and head_types().get(singular(nxt.text)) in (
+                NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC):
             return f"{long.text} {nxt.text}"
     return long.text
 

@@ -5,7 +5,11 @@ punctuation end a candidate; what remains between them is mostly noun
 phrases. Leading determiners and evaluative adjectives are trimmed. A
 candidate is kept when it is a name (CamelCase, acronym, letters with
 digits, capitalised words inside a sentence) or when its last word is a
-head noun of known type; everything else is dropped.
+head noun of known type. Repetition vouches for a few more: a single
+abstract noun of known type that recurs ("distillation"), a lower-case
+phrase of two or three words that recurs ("boilerplate spam"), and a known
+lexicon term with a modifier that recurs with it ("selective mixup").
+Everything else is dropped.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
-from .rules import ADJECTIVE_SUFFIXES, boundary_words, generic_terms, head_types, leading_modifiers
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, STATE_SUFFIXES, boundary_words, generic_terms, head_types,
+                    leading_modifiers)
 from .terms import Term, Tokens, register_extensions, sentences, tokens
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -33,7 +38,8 @@ _LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", 
 # A trailing word that only announces the kind of thing named before it.
 _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
                "leaderboard": NodeType.BENCHMARK, "corpus": NodeType.BENCHMARK, "task": NodeType.PROBLEM,
-               "problem": NodeType.PROBLEM, "issue": NodeType.PROBLEM, "framework": NodeType.METHOD, "method": NodeType.METHOD,
+               "problem": NodeType.PROBLEM, "issue": NodeType.PROBLEM,
+               "framework": NodeType.METHOD, "method": NodeType.METHOD,
                "approach": NodeType.METHOD, "algorithm": NodeType.METHOD, "paradigm": NodeType.METHOD,
                "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL,
                "strategy": NodeType.METHOD, "procedure": NodeType.METHOD, "technique": NodeType.METHOD,
@@ -51,7 +57,7 @@ _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "a
 _VAGUE_HEADS = {"time", "times", "reason", "reasons", "way", "ways", "thing", "things", "lot", "part", "parts",
                 "kind", "sort", "case", "cases", "fact", "facts", "number", "amount"}
 _ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial", "dal", "tal", "nal", "ral")
-_NOUN_SUFFIXES = ("ment", "tion", "ity", "ing", "ness", "ance", "ence", "ism", "ancy")
+_NOUN_SUFFIXES = STATE_SUFFIXES + ACTION_SUFFIXES
 
 
 class _Facts(NamedTuple):
@@ -110,6 +116,7 @@ _BREAK: tuple[_PieceWord, ...] = ()
 
 
 def _piece_words(key: str | tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
+    """The words of a piece (*key*: see ``_PIECES``), stored in ``_PIECES``."""
     if len(_PIECES) >= _MAX_PIECES:
         _PIECES.clear()
     words = _split_piece((key,) if isinstance(key, str) else key, vocab)

@@ -20,7 +20,8 @@ from .terms import register_extensions, sentences, tokens
 __all__ = ["ResultFinder", "find_values"]
 
 _VALUE = re.compile(
-    r"(?<![\w.])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?![\w.])")
+    r"(?<![\w.])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
+    r"|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?![\w.])")
 _NOT_A_RESULT = re.compile(r"^(19|20)\d\d$")
 _DIGIT = re.compile(r"\d")
 # characters between a value and the metric it measures / the benchmark it is reported on
@@ -38,7 +39,7 @@ def _nearest(terms, position: int, node_type: NodeType, doc: Doc, limit: int):
     for term in terms:
         if term.type is not node_type:
             continue
-        start, end = toks.idx[term.start], toks.idx[term.end - 1] + len(toks.words[term.end - 1])
+        start, end = toks.idx[term.start], toks.end_char(term.end - 1)
         # both usually follow their figure ("6.71% WER", "+10.83 on BLINK"); one before it counts triple
         distance = start - position if start >= position else (position - end) * 3
         if distance <= limit and (best is None or distance < best[0]):

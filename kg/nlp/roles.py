@@ -28,7 +28,8 @@ from .typing_cues import type_of
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 
 PROPOSAL_CUE = re.compile(
-    r"\b(we|this\s+(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
+    r"\b(we|this\s+(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
+    r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     r"(propose|introduce|present|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
     r"|\b(called|dubbed|named|termed|coined)\b", re.I)
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
@@ -79,7 +80,8 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
 
     After each cue: the first term (a known lower-case lexicon concept is
     skipped: papers do not propose "machine unlearning") and every other
-    coined name later in the same sentence.
+    coined name later in the same sentence. Also a coined name that an
+    appositive introduces ("SpuriVerse, a novel benchmark").
     """
     table = tokens(doc)
     by_start = sorted(terms, key=lambda t: t.start)
@@ -106,7 +108,7 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
 
 def _text_after(table: Tokens, term: Term, width: int) -> str:
     """The *width* characters after *term*."""
-    end = table.idx[term.end - 1] + len(table.words[term.end - 1])
+    end = table.end_char(term.end - 1)
     return table.text[end:end + width]
 
 
@@ -175,7 +177,8 @@ def _token_at(doc: Doc, char: int, limit: int) -> int:
 def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     """Tokens of the noun phrase starting at token *i* (maybe none), leading determiners, adjectives and
     counts skipped; a modifier glued to the next word stays ("auxiliary-teacher ensemble")."""
-    words, space = tokens(doc).words, tokens(doc).space
+    table = tokens(doc)
+    words, space = table.words, table.space
     while i < limit and (words[i].lower() in leading_modifiers() or words[i].lower() in _QUANTITIES
                          or doc[i].like_num) and not (i + 1 < limit and words[i + 1] == "-" and not space[i]):
         i += 1
@@ -245,7 +248,8 @@ def _is_kind(word: str) -> bool:
 
 
 def _nameable(text: str) -> bool:
-    """A specific phrase: several words or a hyphenated compound, not generic, not a bare kind ("a versatile approach")."""
+    """A specific phrase: several words or a hyphenated compound, not generic, not a bare kind
+    ("a versatile approach")."""
     words = text.replace(" - ", "-").split()
     if len(words) > MAX_PHRASE_WORDS or singular(text.lower()) in generic_terms():
         return False
@@ -286,7 +290,7 @@ def _token_span(table: Tokens, start_char: int, end_char: int) -> tuple[int, int
     end = bisect_right(table.idx, end_char - 1)
     if start == len(table.idx) or table.idx[start] != start_char or end == 0:
         return None
-    return (start, end) if table.idx[end - 1] + len(table.words[end - 1]) == end_char else None
+    return (start, end) if table.end_char(end - 1) == end_char else None
 
 
 @Language.factory("kg_roles", default_config={})

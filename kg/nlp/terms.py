@@ -11,7 +11,7 @@ from spacy.tokens import Doc, Span
 from ..records import NodeType, Role
 from .rules import ADJECTIVE_SUFFIXES
 
-__all__ = ["Term", "Tokens", "register_extensions", "sentences", "sentence_of", "sentence_starts", "text_of", "tokens",
+__all__ = ["Term", "Tokens", "register_extensions", "sentences", "sentence_of", "sentence_starts", "tokens",
            "whole_words"]
 
 
@@ -81,9 +81,13 @@ class Tokens:
             self.words = [_ORTH_TEXT[o] for o in orths]
         self.text = "".join([w + " " if s else w for w, s in zip(self.words, self.space)])
 
+    def end_char(self, i: int) -> int:
+        """The character offset just after token *i* (``doc[i].idx + len(doc[i])``)."""
+        return self.idx[i] + len(self.words[i])
+
     def span_text(self, start: int, end: int) -> str:
         """``doc[start:end].text`` without creating the Span."""
-        return self.text[self.idx[start]:self.idx[end - 1] + len(self.words[end - 1])] if end > start else ""
+        return self.text[self.idx[start]:self.end_char(end - 1)] if end > start else ""
 
 
 def tokens(doc: Doc) -> Tokens:
@@ -93,17 +97,13 @@ def tokens(doc: Doc) -> Tokens:
     return doc.user_data["kg_tokens"]
 
 
-def text_of(doc: Doc) -> str:
-    """The text of *doc*, computed once (``Doc.text`` rebuilds it from the tokens on every call)."""
-    return tokens(doc).text
-
-
 def whole_words(doc: Doc, start: int, end: int) -> bool:
     """False when tokens start:end are glued to a neighbouring word ("GPT" in "GPT-4o", "CoT" in "CoT-Space",
     "RL" in "RLHF"); a glued adjective suffix ("RL-based") does not count."""
     toks, vocab = tokens(doc), doc.vocab
     words, space = toks.words, toks.space
-    glued_before = start > 0 and not space[start - 1] and (words[start - 1] in "-–/" or vocab[words[start - 1]].is_alpha)
+    glued_before = start > 0 and not space[start - 1] and (
+        words[start - 1] in "-–/" or vocab[words[start - 1]].is_alpha)
     glued_after = end < len(words) and not space[end - 1] and (
         words[end] in "-–/" or vocab[words[end]].is_alpha or vocab[words[end]].like_num)
     if glued_after and words[end] == "-" and end + 1 < len(words) and words[end + 1].lower() in ADJECTIVE_SUFFIXES:

@@ -1,9 +1,11 @@
 """kg_typing: give every untyped Term a type, from its shape, context and head noun.
 
-Order of evidence: a model-size suffix (8B, 1.3B) → Model; "on X" /
-"X benchmark" → Benchmark; a versioned name (GPT-4, Qwen3) → Model;
-"suffer from X" / "mitigate X" → Problem; the head noun's table entry;
-otherwise a name is a Method and a term of unknown head is dropped.
+Order of evidence: the lexicon; a model-size suffix (8B, 1.3B) → Model;
+"on X" / "X benchmark" → Benchmark; a versioned name (GPT-4, Qwen3) →
+Model; "suffer from X" / "mitigate X" → Problem; the head noun's table
+entry; an abstract-noun suffix (-ity → Problem, -tion → Method); otherwise
+a name, a phrase of several words or a term from an earlier component is a
+Method, and a lone lower-case candidate word is dropped.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType
 from .candidates import METRIC_SYMBOL
-from .rules import head_types, lexicon_index
+from .rules import ACTION_SUFFIXES, STATE_SUFFIXES, head_types, lexicon_index
 from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
@@ -29,7 +31,8 @@ _BENCH_BEFORE = re.compile(r"\b(on|across|of|using)\s+(the\s+)?(challenging\s+|p
 _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|corpus|corpora|test\s+sets?)\b", re.I)
 _PROBLEM_BEFORE = re.compile(
     r"\b(suffers?\s+from|mitigat\w*|address\w*|tackl\w*|alleviat\w*|combat\w*|reduc\w*|prevent\w*|"
-    r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)\s+(the\s+|this\s+|a\s+)?$", re.I)
+    r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)"
+    r"\s+(the\s+|this\s+|a\s+)?$", re.I)
 _NUMBER_FORMAT = re.compile(r"^(FP|BF|INT|UINT|TF|MX)\d{1,2}$")
 _TOP_K = re.compile(r"^top-?\d+\b", re.I)
 _NAMED_METHOD_HEADS = {"loss", "score", "estimator"}
@@ -73,9 +76,9 @@ def type_from_head(label: str) -> NodeType | None:
 def type_from_suffix(label: str) -> NodeType | None:
     """For an unknown head: a state or property noun is a Problem ("instability"), an action noun a Method."""
     head = label.rsplit(" ", 1)[-1].rsplit("-", 1)[-1].lower()
-    if head.endswith(("ity", "ness", "ance", "ence", "ancy")):
+    if head.endswith(STATE_SUFFIXES):
         return NodeType.PROBLEM
-    if head.endswith(("tion", "ment", "ing", "ism")):
+    if head.endswith(ACTION_SUFFIXES):
         return NodeType.METHOD
     return None
 
@@ -83,7 +86,7 @@ def type_from_suffix(label: str) -> NodeType | None:
 def _context_type(doc: Doc, term: Term) -> NodeType | None:
     table = tokens(doc)
     start_char = table.idx[term.start]
-    end_char = table.idx[term.end - 1] + len(table.words[term.end - 1])
+    end_char = table.end_char(term.end - 1)
     starts = sentence_starts(doc)
     sent_char = table.idx[starts[bisect_right(starts, term.start) - 1]]
     before = table.text[max(sent_char, start_char - 40):start_char]
@@ -115,6 +118,7 @@ def type_from_lexicon(label: str) -> NodeType | None:
 
 
 def type_of(doc: Doc, term: Term) -> NodeType | None:
+    """The type of *term* from the evidence listed in the module docstring, or None (the term is dropped)."""
     return (type_from_lexicon(term.label) or type_from_shape(term.label) or _context_type(doc, term)
             or (NodeType.MODEL if _VERSIONED.match(term.label) and any(c.isdigit() for c in term.label) else None)
             or type_from_head(term.label) or type_from_suffix(term.label)
