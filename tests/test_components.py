@@ -141,6 +141,7 @@ def test_roles(nlp, text, label, role):
 @pytest.mark.parametrize("text, label", [
     ("In this work, we introduce transcoder adapters, a technique for interpreting fine-tuning.",
      "transcoder adapters"),
+    ("This paper introduces transcoder adapters, a technique for interpreting fine-tuning.", "transcoder adapters"),
     ("We propose three strategies: snapshot-based version tracking, a dedicated proxy model, and lazy replay.",
      "snapshot-based version tracking"),
     ("Our extension of the mean teacher includes a new auxiliary-teacher ensemble for features.",

@@ -31,7 +31,7 @@ PROPOSAL_CUE = re.compile(
     r"\b(we|this\s+(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     r"(propose|introduce|present|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
-    r"|\b(called|dubbed|named|termed|coined)\b", re.I)
+    r"|\b(?P<naming>called|dubbed|named|termed|coined)\b", re.I)
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
@@ -40,7 +40,7 @@ APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our|a\s+(novel|new)|the\s+
 MAX_CUE_GAP = 40  # characters between the cue and the proposed term ("a new, simple ...")
 MAX_PHRASE_WORDS = 5
 # Words naming only the kind of contribution: "a framework" proposes nothing nameable.
-_KIND_WORDS = {"method", "framework", "approach", "strategy", "technique", "algorithm", "scheme", "procedure",
+_CONTRIBUTION_KINDS = {"method", "framework", "approach", "strategy", "technique", "algorithm", "scheme", "procedure",
                "paradigm", "pipeline", "recipe", "issue"}
 _QUANTITIES = {"one", "two", "three", "four", "five", "six", "both", "each", "several"}
 _DEFAULT_ROLE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVALUATES_ON,
@@ -147,7 +147,7 @@ def _cue_objects(doc: Doc):
     """Token ranges of the phrases after proposal cues; the items of a list after a colon instead of its heading."""
     words = tokens(doc).words
     for sent in _sentences(doc):
-        cues = [m.end() for m in sent.cues if m.group(0)[0].lower() not in "cdnt"]
+        cues = [m.end() for m in sent.cues if not m.group("naming")]  # "called X" names, it does not describe
         if _may_have_new_thing(sent.text) and AUTHORS.search(sent.text):
             cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
         for cue_end in cues:
@@ -244,7 +244,7 @@ def _term_for(doc: Doc, terms: list[Term], start: int, end: int) -> Term | None:
 
 
 def _is_kind(word: str) -> bool:
-    return singular(word.lower()) in _KIND_WORDS
+    return singular(word.lower()) in _CONTRIBUTION_KINDS
 
 
 def _nameable(text: str) -> bool:
