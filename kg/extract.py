@@ -45,7 +45,7 @@ def mentions_from_doc(doc: Doc, paper: Paper) -> list[Mention]:
 def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     """The name of what the paper proposes (its short name if it has one), else a short phrase of its first sentence."""
     proposed = [m for m in mentions if m.role is Role.PROPOSES]
-    uses = Counter(m.label for m in proposed)
+    uses = Counter(m.label for m in proposed if m.source != "abbrev")  # "Long Form (LF)" is one use, not two
     proposed.sort(key=lambda m: -uses[m.label])  # the paper's own name recurs; stable: first mention wins ties
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
     coined = [m for m in named if m.source != "lexicon"]  # a new name beats a known model it was built on
