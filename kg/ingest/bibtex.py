@@ -104,9 +104,14 @@ class _Parser:
                 break
         return pos
 
-    def braced(self, pos: int) -> tuple[str, int]:
-        """The text inside balanced braces starting at text[pos] == "{", and the position after them."""
-        depth, start = 0, pos
+    def delimited(self, pos: int) -> tuple[str, int]:
+        """The text inside the {balanced braces} or "quotes" starting at text[pos], and the position after them.
+
+        Braces nest in both; a quote ends a quoted value only outside braces ("{"}"").
+        """
+        quoted = self.text[pos] == '"'
+        depth, start = 0 if quoted else 1, pos + 1
+        pos = start
         while pos < len(self.text):
             ch = self.text[pos]
             if ch == "\\":
@@ -116,29 +121,16 @@ class _Parser:
                 depth += 1
             elif ch == "}":
                 depth -= 1
-                if depth == 0:
-                    return self.text[start + 1:pos], pos + 1
-            elif ch == "\n" and _NEXT_ENTRY.match(self.text, pos + 1):
+                if depth == 0 and not quoted:
+                    return self.text[start:pos], pos + 1
+            elif ch == '"' and quoted and depth == 0:
+                return self.text[start:pos], pos + 1
+            elif ch == "\n" and not quoted and _NEXT_ENTRY.match(self.text, pos + 1):
                 raise BibTeXError("unbalanced braces (a new entry starts before this value ends)", pos)
             pos += 1
+        if quoted:
+            raise BibTeXError("unterminated quoted value", pos)
         raise BibTeXError("unbalanced braces (no closing brace before the end of the file)", pos)
-
-    def quoted(self, pos: int) -> tuple[str, int]:
-        depth, start = 0, pos + 1
-        pos += 1
-        while pos < len(self.text):
-            ch = self.text[pos]
-            if ch == "\\":
-                pos += 2
-                continue
-            if ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-            elif ch == '"' and depth == 0:
-                return self.text[start:pos], pos + 1
-            pos += 1
-        raise BibTeXError("unterminated quoted value", pos)
 
     def value(self, pos: int) -> tuple[str, int]:
         """A field value (pieces joined with #), unparsed LaTeX."""
@@ -146,10 +138,8 @@ class _Parser:
         while True:
             pos = self.ws(pos)
             ch = self.text[pos:pos + 1]
-            if ch == "{":
-                piece, pos = self.braced(pos)
-            elif ch == '"':
-                piece, pos = self.quoted(pos)
+            if ch in ("{", '"'):
+                piece, pos = self.delimited(pos)
             else:
                 m = _NAME.match(self.text, pos)
                 if not m:
@@ -170,7 +160,7 @@ class _Parser:
         kind, close = m.group(1).lower(), "}" if m.group(2) == "{" else ")"
         if kind in ("comment", "preamble"):
             if close == "}":
-                _, end = self.braced(m.end() - 1)
+                _, end = self.delimited(m.end() - 1)
             else:
                 end = self.text.find(")", m.end()) + 1 or len(self.text)
             return kind, "", {}, end
