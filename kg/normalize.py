@@ -31,6 +31,8 @@ def singular(word: str) -> str:
     low = word.lower()
     if len(word) >= 3 and word[-1] == "s" and word[-2].isupper():
         return word[:-1]  # an acronym's plural: GPUs, LLMs, DLMs
+    if word.isupper():
+        return word  # an acronym is its own singular: TRADES is not TRADE
     if len(word) <= 3 or low in _INVARIANT or not low.endswith("s") or low.endswith(_NOT_PLURAL):
         return word
     if low.endswith("es") and low[:-2] in _INVARIANT:

@@ -54,6 +54,7 @@ def test_normalized_key(text, key):
     ("model", "models of"),
     ("GPT-4", "GPT-4o"),
     ("Qwen3-8B", "Qwen3-4B"),
+    ("TRADE", "TRADES"),            # two acronyms, not a singular and its plural
 ])
 def test_different_concepts_stay_apart(a, b):
     assert normalize_label(a) != normalize_label(b)
