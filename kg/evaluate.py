@@ -83,8 +83,13 @@ def load_gold(directory) -> list[GoldDoc]:
 def load_split(directory) -> dict[str, list[int]]:
     """The fixed development/test split (split.json beside the gold files)."""
     path = Path(directory) / "split.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {"dev": data["dev"], "test": data["test"]}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {"dev": [int(i) for i in data["dev"]], "test": [int(i) for i in data["test"]]}
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the development/test split ({exc.strerror})") from exc
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"{path}: not a split (a JSON object with lists 'dev' and 'test' of abstract indices)") from exc
 
 
 def _forms(*names) -> set[str]:

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+import kg.cli
 from kg.evaluate import evaluate, load_gold, load_split
 from kg.ingest import read_inputs, text_hash
 
@@ -38,3 +39,17 @@ def test_errors_are_listed(parts):
     scores = parts["dev"]
     assert len(scores.misses) == scores.core - scores.found
     assert len(scores.false_positives) == scores.predicted - scores.correct
+
+
+@pytest.mark.parametrize("files, message", [
+    ({}, "no gold annotations"),
+    ({"a.jsonl": '{"index": 0}\n'}, "not a gold record"),
+    ({"a.jsonl": (GOLD / "part1.jsonl").read_text(encoding="utf-8")}, "cannot read the development/test split"),
+    ({"a.jsonl": (GOLD / "part1.jsonl").read_text(encoding="utf-8"), "split.json": '{"dev": 3}'}, "not a split"),
+])
+def test_bad_gold_folder_is_a_one_line_error(tmp_path, capsys, corpus_path, files, message):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert kg.cli.main(["evaluate", "--corpus", str(corpus_path), "--gold", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1, err
