@@ -172,8 +172,6 @@ def _token_at(doc: Doc, char: int, limit: int) -> int:
     return min(limit, bisect_left(tokens(doc).idx, char))
 
 
-# The token table has texts and spaces; like_num and is_punct are read from the Token (few per Doc).
-
 def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     """Tokens of the noun phrase starting at token *i* (maybe none), leading determiners, adjectives and
     counts skipped; a modifier glued to the next word stays ("auxiliary-teacher ensemble")."""
