@@ -40,8 +40,8 @@ APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our|a\s+(novel|new)|the\s+
 MAX_CUE_GAP = 40  # characters between the cue and the proposed term ("a new, simple ...")
 MAX_PHRASE_WORDS = 5
 # Words naming only the kind of contribution: "a framework" proposes nothing nameable.
-_CONTRIBUTION_KINDS = {"method", "framework", "approach", "strategy", "technique", "algorithm", "scheme", "procedure",
-               "paradigm", "pipeline", "recipe", "issue"}
+_CONTRIBUTION_KINDS = {"method", "framework", "approach", "strategy", "technique", "algorithm", "scheme",
+                       "procedure", "paradigm", "pipeline", "recipe", "issue"}
 _QUANTITIES = {"one", "two", "three", "four", "five", "six", "both", "each", "several"}
 _DEFAULT_ROLE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVALUATES_ON,
                  NodeType.METHOD: Role.USES, NodeType.MODEL: Role.USES, NodeType.METRIC: Role.USES}
@@ -60,9 +60,23 @@ def _sentences(doc: Doc) -> list[_Sentence]:
     if "kg_cue_sents" not in doc.user_data:
         table, starts = tokens(doc), sentence_starts(doc)
         doc.user_data["kg_cue_sents"] = [
-            _Sentence(start, end, table.idx[start], text, list(PROPOSAL_CUE.finditer(text)))
+            _Sentence(start, end, table.idx[start], text, _proposal_cues(text))
             for start, end in zip(starts, [*starts[1:], len(doc)]) for text in [table.span_text(start, end)]]
     return doc.user_data["kg_cue_sents"]
+
+
+# Every PROPOSAL_CUE match in ASCII text contains one of these (most sentences contain none).
+_CUE_STEMS = ("propose", "introduce", "present", "develop", "design", "release", "construct", "curate", "build",
+              "contribute", "call", "dub", "name", "term", "coined")
+
+
+def _proposal_cues(text: str) -> list[re.Match]:
+    """PROPOSAL_CUE matches in *text*; an ASCII sentence without a cue stem is not scanned."""
+    if text.isascii():
+        low = text.lower()
+        if not any(stem in low for stem in _CUE_STEMS):
+            return []
+    return list(PROPOSAL_CUE.finditer(text))
 
 
 @lru_cache(maxsize=1 << 16)
