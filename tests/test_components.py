@@ -142,6 +142,7 @@ def test_roles(nlp, text, label, role):
     ("In this work, we introduce transcoder adapters, a technique for interpreting fine-tuning.",
      "transcoder adapters"),
     ("This paper introduces transcoder adapters, a technique for interpreting fine-tuning.", "transcoder adapters"),
+    ("We introduce a decoding speed regularizer for small models.", "decoding speed regularizer"),  # speed: a noun
     ("We propose three strategies: snapshot-based version tracking, a dedicated proxy model, and lazy replay.",
      "snapshot-based version tracking"),
     ("Our extension of the mean teacher includes a new auxiliary-teacher ensemble for features.",

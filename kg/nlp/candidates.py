@@ -26,7 +26,7 @@ from ..normalize import is_acronym, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, STATE_SUFFIXES, boundary_words, generic_terms, head_types,
-                    leading_modifiers)
+                    is_participle, leading_modifiers)
 from .terms import Term, Tokens, register_extensions, sentences, tokens
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -48,7 +48,6 @@ _PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed
 MAX_TERM_WORDS = 5
 METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER)$")
 _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
-_ED_NOUNS = {"speed", "seed", "feed", "need", "breed", "embed", "hundred", "shed"}
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique", "paradigm",
@@ -80,7 +79,7 @@ def _facts(text: str) -> _Facts:
     low = text.lower()
     return _Facts(low, singular(low), _is_name_text(text), text[:1].isupper(),
                   text[:1].isupper() and text[1:].islower() and low not in _NEVER_IN_NAMES,
-                  low in leading_modifiers(), _is_verb_like(text), _is_participle(text),
+                  low in leading_modifiers(), _is_verb_like(text), is_participle(text),
                   singular(text).lower() in generic_terms(), "://" in text or "www." in text)
 
 
@@ -257,10 +256,6 @@ def _trim(words: list[Word]) -> list[Word]:
 def _is_verb_like(word: str) -> bool:
     """A lower-case plural-looking first word ("demands models", "lowers sensitivity") is a verb, not a modifier."""
     return word.islower() and word.isalpha() and len(word) > 3 and word.endswith("s") and not word.endswith(_NOT_VERB_S)
-
-
-def _is_participle(word: str) -> bool:
-    return word.islower() and word.isalpha() and len(word) > 4 and word.endswith("ed") and word not in _ED_NOUNS
 
 
 def _trim_around_names(words: list[Word]) -> list[Word]:

@@ -21,7 +21,7 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .rules import boundary_words, generic_terms, head_types, leading_modifiers
+from .rules import boundary_words, generic_terms, head_types, is_participle, leading_modifiers
 from .terms import Term, Tokens, register_extensions, sentence_starts, tokens
 from .typing_cues import type_of
 
@@ -217,13 +217,9 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     glued = j > start and table.words[j - 1] == "-" and not table.space[j - 1]  # "snapshot-based"
     if word == "-":
         return j > start and not table.space[j] and not table.space[j - 1]
-    if not glued and (_is_kind(word) or (j > start and _is_participle(word))):
+    if not glued and (_is_kind(word) or (j > start and is_participle(word))):
         return False
     return word[:1].isalnum() and (glued or word.lower() not in boundary_words()) and not doc[j].like_num
-
-
-def _is_participle(word: str) -> bool:
-    return word.isalpha() and word.islower() and len(word) > 4 and word.endswith("ed")
 
 
 def _list_items(doc: Doc, i: int, limit: int):

@@ -12,7 +12,7 @@ from ..normalize import normalize_label, singular
 from ..records import NodeType
 
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES", "ACTION_SUFFIXES", "head_types",
-           "generic_terms", "leading_modifiers", "boundary_words", "lexicon_entries", "lexicon_index"]
+           "generic_terms", "leading_modifiers", "boundary_words", "is_participle", "lexicon_entries", "lexicon_index"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -24,6 +24,15 @@ ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", 
 # Abstract-noun endings: a state or property ("instability"), an action ("distillation").
 STATE_SUFFIXES = ("ity", "ness", "ance", "ence", "ancy")
 ACTION_SUFFIXES = ("tion", "ment", "ing", "ism")
+
+
+# Words in -ed that are nouns, not participles.
+_ED_NOUNS = frozenset({"speed", "seed", "feed", "need", "breed", "embed", "hundred", "shed"})
+
+
+def is_participle(word: str) -> bool:
+    """A lower-case -ed participle ("equipped", "trained"), not a noun such as "speed"."""
+    return word.islower() and word.isalpha() and len(word) > 4 and word.endswith("ed") and word not in _ED_NOUNS
 
 
 def _words(name: str) -> list[str]:
