@@ -21,7 +21,7 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .rules import boundary_words, generic_terms, head_types, is_participle, leading_modifiers
+from .rules import ACTION_SUFFIXES, boundary_words, generic_terms, head_types, is_participle, leading_modifiers
 from .terms import Term, Tokens, register_extensions, sentence_starts, tokens
 from .typing_cues import type_of
 
@@ -129,9 +129,18 @@ def _text_after(table: Tokens, term: Term, width: int) -> str:
 def _object_of_cue(gap: str) -> bool:
     """The term is what the cue introduces: only determiners and adjectives stand between them
     ("we propose a new X"), not a preposition or verb ("we develop a benchmark by sourcing X")."""
-    words = gap.replace(",", " ").split()
-    return len(gap) <= MAX_CUE_GAP and all(w.lower() in leading_modifiers() or w.lower() not in boundary_words()
-                                           for w in words)
+    words = [w.lower() for w in gap.replace(",", " ").split()]
+    return len(gap) <= MAX_CUE_GAP and all(w in leading_modifiers() or w not in boundary_words()
+                                           or _joins_modifiers(words, k) for k, w in enumerate(words))
+
+
+_COORDINATORS = {"and", "but", "yet", "or"}
+
+
+def _joins_modifiers(words: list[str], k: int) -> bool:
+    """Word *k* of *words* (lower case) joins two modifiers: "simple yet effective", "fast and accurate"."""
+    return (0 < k < len(words) - 1 and words[k] in _COORDINATORS
+            and words[k - 1] in leading_modifiers() and words[k + 1] in leading_modifiers())
 
 
 def _introduced_here(term: Term, terms: list[Term], sent_start: int) -> bool:
@@ -148,8 +157,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term]) -> list[Term]:
     in it ("transcoder" inside "transcoder adapters"), at every occurrence.
     """
     proposed = []
-    for start, end in _cue_objects(doc):
-        term = _term_for(doc, terms, start, end)
+    for start, end, kinded in _cue_objects(doc):
+        term = _term_for(doc, terms, start, end, kinded)
         if term is not None:
             proposed.append(term)
             if term.source == "proposal":
@@ -171,7 +180,7 @@ def _cue_objects(doc: Doc):
             if after < sent.end and words[after] == ":":
                 yield from _list_items(doc, after + 1, sent.end)
             elif end > start:
-                yield start, end
+                yield start, end, after > end
 
 
 def _may_have_new_thing(text: str) -> bool:
@@ -191,8 +200,10 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     counts skipped; a modifier glued to the next word stays ("auxiliary-teacher ensemble")."""
     table = tokens(doc)
     words, space = table.words, table.space
+    lower = [w.lower() for w in words[i:limit]]
     while i < limit and (words[i].lower() in leading_modifiers() or words[i].lower() in _QUANTITIES
-                         or doc[i].like_num) and not (i + 1 < limit and words[i + 1] == "-" and not space[i]):
+                         or doc[i].like_num or _joins_modifiers(lower, i - (limit - len(lower))))\
+            and not (i + 1 < limit and words[i + 1] == "-" and not space[i]):
         i += 1
     j = i
     while j < limit and _continues_phrase(doc, i, j):
@@ -231,19 +242,20 @@ def _list_items(doc: Doc, i: int, limit: int):
             continue
         start, end = _phrase_from(doc, i, limit)
         if end > start:
-            yield start, end
+            yield start, end, False
         i = max(end, i + 1)
         while i < limit and not (words[i] in ",;" or words[i].lower() in ("and", "or")):
             i += 1
 
 
-def _term_for(doc: Doc, terms: list[Term], start: int, end: int) -> Term | None:
-    """The Term naming tokens start:end: one that covers them already, or a new one if the phrase is nameable."""
+def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool) -> Term | None:
+    """The Term naming tokens start:end: one that covers them already, or a new one if the phrase is nameable
+    (*kinded*: a kind word follows it, "a sample selection method")."""
     for term in terms:
         if (term.start, term.end) == (start, end):
             return term if term.source != "lexicon" or _is_named(term) else None  # "MemDLM"; not "distillation"
     text = tokens(doc).span_text(start, end)
-    if not _nameable(text) or not _replaceable(terms, start, end):
+    if not (_nameable(text) or kinded and _names_a_technique(text)) or not _replaceable(terms, start, end):
         return None
     term = Term(start, end, text, "proposal")
     term.type = type_of(doc, term) or NodeType.METHOD
@@ -265,6 +277,13 @@ def _nameable(text: str) -> bool:
     if len(words) == 1:
         return "-" in words[0] and bool(specific)
     return len(specific) >= 2 or any("-" in w or singular(w.lower()) in head_types() for w in specific)
+
+
+def _names_a_technique(text: str) -> bool:
+    """"sample selection" (before "method"): two or three lower-case words ending in an action noun."""
+    words = text.split()
+    return (2 <= len(words) <= 3 and text.islower() and words[-1].endswith(ACTION_SUFFIXES)
+            and singular(words[-1]) not in generic_terms())
 
 
 def _replaceable(terms: list[Term], start: int, end: int) -> bool:
