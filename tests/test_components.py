@@ -150,6 +150,7 @@ def test_roles(nlp, text, label, role):
     # a kind word vouches for an action noun; coordinated adjectives are skipped
     ("To handle noisy labels, we propose a simple yet effective token weighting strategy.", "token weighting"),
     ("We design a fast and accurate graph rewiring algorithm.", "graph rewiring"),
+    ("We analyze why reward models drift, and propose a reward anchoring method.", "reward anchoring"),  # "we …, and propose"
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)
