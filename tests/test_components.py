@@ -84,6 +84,8 @@ def test_name_shapes(nlp, word, expected):
     ("Results on TED-LIUM and Earnings-22 improve.", "Earnings-22"),
     ("A ResNet-50 backbone is used.", "ResNet-50"),
     ("We evaluate on the complex BLINK benchmark.", "BLINK"),
+    ("We prompt Llama 3 405B and Mixtral 8x7B.", "Llama 3 405B"),  # a size after a known family
+    ("We prompt Llama 3 405B and Mixtral 8x7B.", "Mixtral 8x7B"),
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)

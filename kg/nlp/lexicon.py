@@ -7,6 +7,7 @@ generated, so "chain of thought" also finds "chain-of-thought".
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from spacy.language import Language
@@ -21,6 +22,9 @@ from .rules import LEXICON_DIR, lexicon_entries
 from .terms import Term, register_extensions, whole_words
 
 __all__ = ["LexiconMatcher", "surface_variants"]
+
+# A parameter count written after a model family: "Llama 3 405B", "Qwen2.5 7B", "Mixtral 8x7B".
+MODEL_SIZE = re.compile(r"^(\d+x)?\d+(\.\d+)?[BMT]$")
 
 
 def surface_variants(name: str) -> set[str]:
@@ -68,7 +72,10 @@ class LexiconMatcher:
         terms = list(doc._.kg_terms or [])
         for span in filter_spans([doc[s:e] for s, e in found]):
             label, node_type = self.entries[int(doc.vocab.strings[found[span.start, span.end]])]
-            terms.append(Term(span.start, span.end, label, "lexicon", type=node_type))
+            end = span.end
+            if node_type is NodeType.MODEL and end < len(doc) and MODEL_SIZE.match(doc[end].text) and end not in taken:
+                end, label = end + 1, doc[span.start:end + 1].text  # the sized model is the concept
+            terms.append(Term(span.start, end, label, "lexicon", type=node_type))
         doc._.kg_terms = terms
         return doc
 
