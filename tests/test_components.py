@@ -100,6 +100,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),
     ("RL has become a pivotal approach for multimodal tasks.", "multimodal"),
     ("A framework for data-efficiently learning control is given.", "data-efficiently"),
+    ("Fine-tuning on benign data is enough to restore alignment.", "restore alignment"),
+    ("We describe the following meta-algorithm for fair ranking.", "following meta-algorithm"),
     ("We study (  ) ranges and ( ) gaps.", "("),
     ("The test time grows; the test time is long.", "test time"),
 ])
