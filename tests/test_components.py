@@ -102,6 +102,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("A framework for data-efficiently learning control is given.", "data-efficiently"),
     ("Fine-tuning on benign data is enough to restore alignment.", "restore alignment"),
     ("We describe the following meta-algorithm for fair ranking.", "following meta-algorithm"),
+    ("The resulting model is broadly misaligned.", "resulting model"),
+    ("We call this effect emergent misalignment.", "effect emergent misalignment"),  # naming, not describing
     ("We study (  ) ranges and ( ) gaps.", "("),
     ("The test time grows; the test time is long.", "test time"),
 ])

@@ -171,7 +171,7 @@ def _cue_objects(doc: Doc):
     """Token ranges of the phrases after proposal cues; the items of a list after a colon instead of its heading."""
     words = tokens(doc).words
     for sent in _sentences(doc):
-        cues = [m.end() for m in sent.cues if not m.group("naming")]  # "called X" names, it does not describe
+        cues = [m.end() for m in sent.cues if not _names(m)]  # "called X" names, it does not describe
         if _may_have_new_thing(sent.text) and AUTHORS.search(sent.text):
             cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
         for cue_end in cues:
@@ -182,6 +182,14 @@ def _cue_objects(doc: Doc):
                 yield from _list_items(doc, after + 1, sent.end)
             elif end > start:
                 yield start, end, after > end
+
+
+def _names(cue: re.Match) -> bool:
+    """The cue names rather than introduces: "dubbed X", "we call this effect X"."""
+    return bool(cue.group("naming")) or cue.group(0).split()[-1].lower().startswith(_NAMING_STEMS)
+
+
+_NAMING_STEMS = ("call", "dub", "name", "term")
 
 
 def _may_have_new_thing(text: str) -> bool:
