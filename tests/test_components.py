@@ -103,6 +103,10 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Fine-tuning on benign data is enough to restore alignment.", "restore alignment"),
     ("We describe the following meta-algorithm for fair ranking.", "following meta-algorithm"),
     ("The resulting model is broadly misaligned.", "resulting model"),
+    ("We mine pull requests on GitHub and add LLM-generated rewrites.", "GitHub"),
+    ("We mine pull requests on GitHub and add LLM-generated rewrites.", "LLM-generated"),
+    ("Dependencies complicate training of agents.", "complicate training"),
+    ("Bugs come from procedural AST modifications.", "Audio Spectrogram Transformer"),  # an ambiguous acronym
     ("We call this effect emergent misalignment.", "effect emergent misalignment"),  # naming, not describing
     ("We study (  ) ranges and ( ) gaps.", "("),
     ("The test time grows; the test time is long.", "test time"),
