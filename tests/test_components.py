@@ -44,6 +44,8 @@ def test_schwartz_hearst_alignment(short, long, start):
      [("reinforcement learning from human feedback", "RLHF")]),
     ("We propose FooNet (Factorized Object Network) for detection.", [("Factorized Object Network", "FooNet")]),
     ("The error drops (see Table 2) and (e.g. ImageNet) stays flat (12%).", []),
+    # "):" is not an emoticon here
+    ("Work found Emergent Misalignment (EM): narrow tuning harms.", [("Emergent Misalignment", "EM")]),
 ])
 def test_definitions(nlp, text, pairs):
     doc = nlp(text)

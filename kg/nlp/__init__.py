@@ -22,6 +22,7 @@ from .terms import Term, register_extensions, tokens
 
 __all__ = ["build_pipeline", "default_pipeline", "Term", "COMPONENTS"]
 
+_EMOTICON_MARKS = frozenset("():;=[]<>^_*|")
 _SENTENCE_FINAL = frozenset(Sentencizer.default_punct_chars)  # . ! ? and their kin in other scripts
 
 
@@ -58,6 +59,8 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     # and so is a full stop after a model size or a capitalised name ("Qwen3-8B.", "CoT.", "MMLU."; not "U.S.").
     nlp.tokenizer.suffix_search = compile_suffix_regex(
         ["''", r"(?<=\d[BMKbmk])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", *nlp.Defaults.suffixes]).search
+    # Emoticon exceptions ("):", ":P", "8)") glue brackets and colons of scientific text: "Misalignment (EM):".
+    nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if _EMOTICON_MARKS.isdisjoint(text)}
     nlp.add_pipe("kg_sentences")
     for name in COMPONENTS:
         config = {"directory": lexicon_dir} if name == "kg_lexicon" else {}
