@@ -21,7 +21,8 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .rules import ACTION_SUFFIXES, boundary_words, generic_terms, head_types, is_participle, leading_modifiers
+from .rules import (ACTION_SUFFIXES, boundary_words, generic_terms, head_types, is_participle, leading_modifiers,
+                    lexicon_index)
 from .terms import Term, Tokens, register_extensions, sentence_starts, tokens
 from .typing_cues import type_of
 
@@ -115,10 +116,15 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
             if fresh and _object_of_cue(table.text[cue_end:table.idx[fresh[0].start]]):
                 chosen.append(fresh[0])
             chosen += [t for t in fresh[1:] if _has_capital(t.label) and t.source != "lexicon"
-                       and _introduced_here(t, terms, sent.start)]
+                       and not _known(t) and _introduced_here(t, terms, sent.start)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and APPOSITIVE_CUE.match(_text_after(table, t, 40))]
     return chosen
+
+
+def _known(term: Term) -> bool:
+    """The lexicon knows one of the term's names: "a Diffusion Transformer (DiT)" is used, not coined."""
+    return any(normalize_label(name) in lexicon_index() for name in (term.label, *term.aliases))
 
 
 def _text_after(table: Tokens, term: Term, width: int) -> str:
