@@ -142,6 +142,7 @@ def test_typing_cues(nlp, text, label, node_type):
     ("We propose MemNet, which mitigates exposure bias.", "exposure bias", Role.ADDRESSES),
     ("Our method, coined SwapMix, applies mixup to hard pairs.", "SwapMix", Role.PROPOSES),
     ("This yields ZooBench, a novel benchmark of rare animals.", "ZooBench", Role.PROPOSES),
+    ("We challenge this view by introducing LaDiff, a diffusion model.", "LaDiff", Role.PROPOSES),
     ("We build on Qwen3-8B and evaluate on GSM8K.", "GSM8K", Role.EVALUATES_ON),
     # a known concept defined later in the proposal sentence is used, not coined
     ("We propose VoxFlow, a TTS system built on a Diffusion Transformer (DiT).", "Diffusion Transformer", Role.USES),

@@ -33,6 +33,7 @@ PROPOSAL_CUE = re.compile(
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     r"(propose|introduce|present|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
     r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"  # "we X …, and design Y"
+    r"|\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"  # "we … by introducing X"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b", re.I)
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
@@ -68,7 +69,7 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 
 
 # Every PROPOSAL_CUE match in ASCII text contains one of these (most sentences contain none).
-_CUE_STEMS = ("propose", "introduce", "present", "develop", "design", "release", "construct", "curate", "build",
+_CUE_STEMS = ("propos", "introduc", "present", "develop", "design", "release", "construct", "curat", "build",
               "contribute", "call", "dub", "name", "term", "coined")
 
 
