@@ -165,7 +165,8 @@ def test_roles(nlp, text, label, role):
     # a kind word vouches for an action noun; coordinated adjectives are skipped
     ("To handle noisy labels, we propose a simple yet effective token weighting strategy.", "token weighting"),
     ("We design a fast and accurate graph rewiring algorithm.", "graph rewiring"),
-    ("We analyze why reward models drift, and propose a reward anchoring method.", "reward anchoring"),  # "we …, and propose"
+    ("We analyze why reward models drift, and propose a reward anchoring method.", "reward anchoring"),
+    ("We examine a novel approach that leverages causal feature pruning.", "causal feature pruning"),  # "we …, and propose"
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)
@@ -182,8 +183,10 @@ def test_kind_word_does_not_vouch_for_a_generic_head(nlp):
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
 
 
-def test_known_concept_after_a_cue_is_not_proposed(nlp):
-    found, _ = terms(nlp, "We introduce a new knowledge distillation technique for small models.")
+@pytest.mark.parametrize("text", ["We introduce a new knowledge distillation technique for small models.",
+                                  "We present a novel approach that leverages knowledge distillation."])
+def test_known_concept_after_a_cue_is_not_proposed(nlp, text):
+    found, _ = terms(nlp, text)
     assert found["knowledge distillation"].role is not Role.PROPOSES
 
 

@@ -189,6 +189,19 @@ def _cue_objects(doc: Doc):
                 yield from _list_items(doc, after + 1, sent.end)
             elif end > start:
                 yield start, end, after > end
+            elif after > end and _mechanism_follows(words, after, sent.end):
+                start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
+                if end > start:
+                    yield start, end, False
+
+
+# "a novel approach that leverages X": X is what the bare kind consists of.
+_MECHANISM_VERBS = {"leverages", "exploits", "employs", "uses", "utilizes", "combines", "integrates"}
+
+
+def _mechanism_follows(words: list[str], i: int, limit: int) -> bool:
+    """Tokens i, i+1 are "that/which" + a verb of mechanism."""
+    return i + 2 < limit and words[i].lower() in ("that", "which") and words[i + 1].lower() in _MECHANISM_VERBS
 
 
 def _names(cue: re.Match) -> bool:
