@@ -226,6 +226,13 @@ def test_single_abstract_noun_counts_only_when_it_recurs(nlp):
     assert "distillation" not in once and "distillation" in twice, sorted(twice)
 
 
+def test_unknown_abstract_noun_counts_when_used_three_times(nlp):
+    text = "Resampling helps. We show that resampling explains prior gains."
+    twice, _ = terms(nlp, text)
+    thrice, _ = terms(nlp, text + " Resampling is cheap.")
+    assert "resampling" not in twice and "resampling" in thrice, sorted(thrice)
+
+
 def test_repeated_phrase_with_unknown_head_is_a_term(nlp):
     once, _ = terms(nlp, "Web corpora contain boilerplate spam.")
     twice, _ = terms(nlp, "Web corpora contain boilerplate spam. Filtering boilerplate spam improves models.")

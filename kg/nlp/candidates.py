@@ -7,8 +7,9 @@ candidate is kept when it is a name (CamelCase, acronym, letters with
 digits, capitalised words inside a sentence) or when its last word is a
 head noun of known type. Repetition vouches for a few more: a single
 abstract noun of known type that recurs ("distillation"), a lower-case
-phrase of two or three words that recurs ("boilerplate spam"), and a known
-lexicon term with a modifier that recurs with it ("selective mixup").
+phrase of two or three words that recurs ("boilerplate spam"), a known
+lexicon term with a modifier that recurs with it ("selective mixup"), and an
+unknown noun in -ing, -ity or -ism used three times ("resampling").
 Everything else is dropped.
 """
 
@@ -304,6 +305,13 @@ def _is_concept_noun(word: str) -> bool:
             and facts.head not in generic_terms())
 
 
+def _is_unknown_abstract_noun(word: Word) -> bool:
+    """"resampling", "discriminability": a lower-case noun in -ing, -ity or -ism the head table does not know
+    (it counts only when the abstract uses it three times: -tion words are too often generic)."""
+    return (word.text.isalpha() and word.text.islower() and len(word.text) > 6 and not word.facts.generic
+            and word.facts.lower.endswith(("ing", "ity", "ism")) and word.facts.lower not in boundary_words())
+
+
 def _lone_named_kind(words: list[Word]) -> bool:
     """"realignment framework" → "realignment": one specific word that its kind word vouched for
     (not an adjective: "a pivotal approach", "multimodal tasks")."""
@@ -322,11 +330,11 @@ def _plural_category(words: list[Word]) -> bool:
             and all(w.text.islower() for w in words))
 
 
-def _recurs(doc: Doc, word: str) -> bool:
+def _recurs(doc: Doc, word: str, times: int = 2) -> bool:
     """The word occurs at least twice in the abstract: a lone common noun must be salient to count."""
     if "kg_lower_words" not in doc.user_data:
         doc.user_data["kg_lower_words"] = [*map(str.lower, tokens(doc).words)]
-    return doc.user_data["kg_lower_words"].count(word.lower()) >= 2
+    return doc.user_data["kg_lower_words"].count(word.lower()) >= times
 
 
 def _is_compound_term(word: str) -> bool:
@@ -340,6 +348,7 @@ def _is_compound_term(word: str) -> bool:
 # Verdicts of _verdict that leave the decision to the candidate's context.
 _IF_PROPOSED, _IF_RECURRING, _IF_INSIDE = "after a proposal verb", "recurring", "not at the sentence start"
 _IF_REPEATED = "phrase repeated"
+_IF_FREQUENT = "three times or more"
 
 
 def _verdict(words: list[Word]) -> bool | str:
@@ -360,7 +369,9 @@ def _verdict(words: list[Word]) -> bool | str:
             return True
         if words[0].facts.capital:
             return _IF_PROPOSED
-        return _is_concept_noun(words[0].text) and _IF_RECURRING
+        if _is_concept_noun(words[0].text):
+            return _IF_RECURRING
+        return _is_unknown_abstract_noun(words[0]) and _IF_FREQUENT
     capitalised = sum(w.facts.capital for w in words)
     if capitalised > 1:
         return True
@@ -392,6 +403,8 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     """Settle *verdict* on the candidate at tokens ``start:end`` in its context."""
     if verdict == _IF_PROPOSED:
         return _after_proposal(doc, start)
+    if verdict == _IF_FREQUENT:
+        return _recurs(doc, tokens(doc).span_text(start, end), times=3)
     if verdict == _IF_RECURRING:
         return _recurs(doc, tokens(doc).span_text(start, end))
     if verdict == _IF_INSIDE:
