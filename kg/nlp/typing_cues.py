@@ -70,6 +70,8 @@ def type_from_head(label: str) -> NodeType | None:
         return NodeType.METHOD  # a title-cased name ("Adaptive Moment Estimation") names a method, not a task
     if head in _MODEL_WORDS or head.endswith(("llm", "lm")) and singular(words[-1]).isupper():
         return NodeType.MODEL
+    if words[-1].lower() == "error" and len(words) > 1:
+        return NodeType.METRIC  # "absolute error" is measured; "label errors" are a problem
     return head_types().get(head)
 
 
