@@ -47,7 +47,6 @@ REAL_MERGES = [
 
 # (type, form, type, form): each pair must stay two nodes
 REAL_NON_MERGES = [
-    ("Problem", "emergent misalignment", "Metric", "exact match"),         # both written "EM"
     ("Method", "out-of-distribution", "Metric", "out-of-distribution accuracies"),  # both "OOD"
     ("Method", "autoregressive", "Model", "autoregressive models"),         # both "AR"
     ("Problem", "visual question answering", "Benchmark", "visual-question-answering benchmarks"),  # both "VQA"
@@ -95,9 +94,13 @@ def test_real_non_merge(G, type_a, a, type_b, b):
     assert ha != hb
 
 
-def test_ambiguous_short_forms_name_several_concepts_of_different_types(G):
-    em = {G.nodes[n]["type"] for n, d in entity_nodes(G) if "EM" in d["aliases"]}
-    assert {"Problem", "Metric"} <= em
+def test_ambiguous_short_forms_name_several_concepts_of_different_types(tmp_path):
+    papers = tmp_path / "papers.txt"
+    papers.write_text("Daily Papers\n\nWe study Emergent Misalignment (EM) after narrow finetuning. EM is broad.\n\n"
+                      "Answers are scored by exact match (EM) on TriviaQA. EM rises by 4 points.\n", encoding="utf-8")
+    G = kg.build([str(papers)]).graph
+    em = {G.nodes[n]["type"]: d["label"] for n, d in entity_nodes(G) if "EM" in d["aliases"]}
+    assert em == {"Problem": "emergent misalignment", "Metric": "exact match"}, em
 
 
 def test_every_alias_is_explained_by_a_merge_record(G):
