@@ -105,6 +105,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Fine-tuning on benign data is enough to restore alignment.", "restore alignment"),
     ("We describe the following meta-algorithm for fair ranking.", "following meta-algorithm"),
     ("The resulting model is broadly misaligned.", "resulting model"),
+    ("A frozen reference model scores answers with modest F1 scores.", "frozen reference model"),
+    ("A frozen reference model scores answers with modest F1 scores.", "modest F1 scores"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "GitHub"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "LLM-generated"),
     ("Dependencies complicate training of agents.", "complicate training"),
