@@ -28,11 +28,12 @@ MODEL_SIZE = re.compile(r"^(\d+x)?\d+(\.\d+)?[BMT]$")
 
 
 def surface_variants(name: str) -> set[str]:
-    """Hyphen/space and plural variants of a name."""
+    """Hyphen/space and plural variants of a name ("chains of thought" too)."""
     forms = {name, name.replace("-", " "), name.replace(" ", "-")}
     if not is_acronym(name):
         forms |= {f + "s" for f in forms if not f.endswith("s") and f[-1].isalpha()}
         forms |= {f[:-1] for f in forms if f.endswith("s") and not f.endswith("ss") and len(f) > 4}
+        forms |= {f.replace(" of ", "s of ", 1) for f in forms if " of " in f and not f.split(" of ")[0].endswith("s")}
     return {f for f in forms if f.strip()}
 
 
