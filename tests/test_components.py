@@ -73,7 +73,7 @@ def test_short_form_glued_into_a_longer_name_is_not_a_use(nlp):
 # ------------------------------------------------------------------ lexicon
 
 @pytest.mark.parametrize("text, label", [
-    ("Models write long chains of thought before answering.", "chain-of-thought prompting"),  # plural of "X of Y"
+    ("Models write chains of thought before answering.", "chain-of-thought prompting"),  # plural of "X of Y"
     ("We compare with direct preference optimization.", "Direct Preference Optimization"),
 ])
 def test_lexicon_variants(nlp, text, label):
