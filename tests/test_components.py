@@ -257,3 +257,10 @@ def test_known_term_with_a_repeated_modifier_is_the_narrower_concept(nlp):
     found, _ = terms(nlp, "We revisit selective mixup. Selective mixup pairs examples; plain mixup does not.")
     assert "selective mixup" in {label.lower() for label in found}, sorted(found)
     assert "mixup" in found  # the plain use keeps the known concept
+
+
+@pytest.mark.parametrize("text, label", [("We report worst-class accuracy on all splits.", "worst-class accuracy"),
+                                         ("This does not affect accuracy much.", "accuracy")])
+def test_known_metric_takes_a_compound_or_noun_modifier(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert label in found, sorted(found)

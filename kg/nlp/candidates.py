@@ -480,7 +480,8 @@ def _free_pieces(bounds: list[int], taken: set[int]) -> list[tuple[int, int]]:
 def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
                         known: dict[int, list[int]], taken: set[int]) -> None:
     """"selective mixup": a known common term (*known*: see ``_known_starts``) with a specific modifier
-    before it names a narrower concept, when the abstract repeats the longer phrase."""
+    before it names a narrower concept, when the abstract repeats the longer phrase; a known metric
+    takes one hyphenated or noun modifier at once ("worst-class accuracy", not "affect accuracy")."""
     toks = tokens(doc)
     for i in [i for start in range(bounds[0] + 1, bounds[-1]) if start in known for i in known[start]]:
         term = terms[i]
@@ -491,7 +492,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
             continue
         phrase = toks.span_text(left[0].start, term.end)
-        if _repeated(doc, phrase):
+        if _repeated(doc, phrase) or (term.type is NodeType.METRIC and len(left) == 1 and (
+                "-" in left[0].text or left[0].facts.head in head_types())):
             terms[i] = Term(left[0].start, term.end, phrase, "chunk")
             taken.update(range(left[0].start, term.start))
 
