@@ -49,6 +49,7 @@ _PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed
 MAX_TERM_WORDS = 5
 METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER)$")
 _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
+_SIZE_ONLY = re.compile(r"^(sub-|over-|under-|~)?\d+(\.\d+)?[BMK]$")  # a parameter count is not a model
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique", "paradigm",
@@ -358,7 +359,7 @@ def _verdict(words: list[Word]) -> bool | str:
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
     if len(words) == 1:
-        if words[0].facts.generic:  # the phrase is the word
+        if words[0].facts.generic or _SIZE_ONLY.match(words[0].text):  # the phrase is the word; "sub-10B"
             return False
     elif singular(" ".join(w.text for w in words)).lower() in generic_terms() or all(w.facts.generic for w in words):
         return False
