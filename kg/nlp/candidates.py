@@ -27,7 +27,7 @@ from ..normalize import is_acronym, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, STATE_SUFFIXES, boundary_words, generic_terms, head_types,
-                    is_participle, leading_modifiers)
+                    is_participle, leading_modifiers, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentences, tokens
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -57,7 +57,6 @@ _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "a
 # Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
 _VAGUE_HEADS = {"time", "times", "reason", "reasons", "way", "ways", "thing", "things", "lot", "part", "parts",
                 "kind", "sort", "case", "cases", "fact", "facts", "number", "amount"}
-_ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial", "dal", "tal", "nal", "ral")
 _NOUN_SUFFIXES = STATE_SUFFIXES + ACTION_SUFFIXES
 
 
@@ -318,11 +317,7 @@ def _lone_named_kind(words: list[Word]) -> bool:
     (not an adjective: "a pivotal approach", "multimodal tasks")."""
     return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
             and words[0].facts.head not in generic_terms() and words[0].facts.lower not in boundary_words()
-            and not _is_adjective(words[0].facts.lower))
-
-
-def _is_adjective(word: str) -> bool:
-    return word.endswith(_ADJECTIVE_ENDINGS) or word in ("online", "offline")
+            and not looks_adjective(words[0].facts.lower))
 
 
 def _plural_category(words: list[Word]) -> bool:

@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, boundary_words, generic_terms, head_types, is_participle, leading_modifiers,
-                    lexicon_index)
+                    lexicon_index, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentence_starts, tokens
 from .typing_cues import type_of
 
@@ -301,6 +301,9 @@ def _nameable(text: str) -> bool:
     ("a versatile approach")."""
     words = text.replace(" - ", "-").split()
     if len(words) > MAX_PHRASE_WORDS or singular(text.lower()) in generic_terms():
+        return False
+    last = words[-1].lower()
+    if looks_adjective(last) and last not in head_types():  # "a large-scale empirical (study)"; not "objective"
         return False
     specific = [w for w in words if singular(w.lower()) not in generic_terms()]
     if len(words) == 1:

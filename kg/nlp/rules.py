@@ -12,7 +12,8 @@ from ..normalize import normalize_label, singular
 from ..records import NodeType
 
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES", "ACTION_SUFFIXES", "head_types",
-           "generic_terms", "leading_modifiers", "boundary_words", "is_participle", "lexicon_entries", "lexicon_index"]
+           "generic_terms", "leading_modifiers", "boundary_words", "is_participle", "looks_adjective", "lexicon_entries",
+           "lexicon_index"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -25,6 +26,14 @@ ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", 
 # Abstract-noun endings: a state or property ("instability"), an action ("distillation").
 STATE_SUFFIXES = ("ity", "ness", "ance", "ence", "ancy")
 ACTION_SUFFIXES = ("tion", "ment", "ing", "ism")
+
+
+_ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial", "dal", "tal", "nal", "ral")
+
+
+def looks_adjective(word: str) -> bool:
+    """A lower-case word with an adjective ending ("empirical", "generative"), or online/offline."""
+    return word.endswith(_ADJECTIVE_ENDINGS) or word in ("online", "offline")
 
 
 # Words in -ed that are nouns, not participles.
