@@ -286,10 +286,21 @@ def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool) -
     text = tokens(doc).span_text(start, end)
     if not (_nameable(text) or kinded and _names_a_technique(text)) or not _replaceable(terms, start, end):
         return None
+    if _known_parts_only(doc, terms, start, end):
+        return None
     term = Term(start, end, text, "proposal")
     term.type = type_of(doc, term) or NodeType.METHOD
     _replace(terms, term)
     return term
+
+
+def _known_parts_only(doc: Doc, terms: list[Term], start: int, end: int) -> bool:
+    """Lexicon terms cover every word of tokens start:end: "a reinforcement learning fine-tuning scheme" combines
+    known concepts, it names nothing new."""
+    covered = {i for t in terms if t.source == "lexicon" and start <= t.start and t.end <= end
+               for i in range(t.start, t.end)}
+    words = tokens(doc).words
+    return bool(covered) and all(i in covered or words[i] == "-" for i in range(start, end))
 
 
 def _is_kind(word: str) -> bool:
