@@ -119,6 +119,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("A frozen reference model scores answers with modest F1 scores.", "frozen reference model"),
     ("A frozen reference model scores answers with modest F1 scores.", "modest F1 scores"),
     ("It beats sub-10B models on chat.", "sub-10B"),
+    ("Models don't fake alignment when unobserved.", "Models don't fake alignment"),
+    ("We build EM-inducing datasets.", "EM-inducing"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "GitHub"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "LLM-generated"),
     ("Dependencies complicate training of agents.", "complicate training"),

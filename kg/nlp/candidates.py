@@ -183,6 +183,8 @@ def _is_boundary_text(text: str) -> bool:
     low = text.lower()
     if _ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words():
         return True
+    if low.endswith(("n't", "n’t")):  # "don't", "can’t"
+        return True
     if text[0].isdigit() or not _MATH.isdisjoint(text):
         return True
     adverb = low.rsplit("-", 1)[-1]  # "data-efficiently"
