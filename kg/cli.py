@@ -128,7 +128,7 @@ def cmd_stats(args) -> int:
 def cmd_evaluate(args) -> int:
     from .evaluate import evaluate, format_report
     parts = evaluate(args.corpus, args.gold)
-    shown = {name: parts[name] for name in ("dev", "test", "all")}
+    shown = {name: parts[name] for name in ("dev", "test", "all") if parts[name].docs}  # a gold set may be all test
     print(format_report(shown, errors=args.errors))
     return 0
 
