@@ -144,6 +144,7 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),
     ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
     ("The absolute error of forecasts drops.", "absolute error", NodeType.METRIC),  # a singular "X error"
+    ("Unstable training and slow inference limit the method.", "slow inference", NodeType.PROBLEM),  # a fault
     ("We use on-policy distillation throughout.", "on-policy distillation", NodeType.METHOD),
 ])
 def test_typing_cues(nlp, text, label, node_type):

@@ -2,7 +2,8 @@
 
 Order of evidence: the lexicon; a model-size suffix (8B, 1.3B) → Model;
 "on X" / "X benchmark" → Benchmark; a versioned name (GPT-4, Qwen3) →
-Model; "suffer from X" / "mitigate X" → Problem; the head noun's table
+Model; "suffer from X" / "mitigate X" → Problem; an adjective of a fault
+("unstable training") → Problem; the head noun's table
 entry; an abstract-noun suffix (-ity → Problem, -tion → Method); otherwise
 a name, a phrase of several words or a term from an earlier component is a
 Method, and a lone lower-case candidate word is dropped.
@@ -75,6 +76,18 @@ def type_from_head(label: str) -> NodeType | None:
     return head_types().get(head)
 
 
+# Adjectives of a fault: "unstable training", "slow inference", "stale data" name problems, whatever the head.
+_FAULTS = frozenset({"unstable", "slow", "inefficient", "unbalanced", "imbalanced", "noisy", "poor", "costly", "brittle",
+                     "degenerate", "redundant", "excessive", "insufficient", "stale", "unreliable", "inconsistent",
+                     "inaccurate", "biased", "harmful", "unsafe", "toxic", "missing", "corrupted", "delayed"})
+
+
+def type_from_fault(label: str) -> NodeType | None:
+    """Problem for a lower-case phrase that starts with an adjective of a fault."""
+    first, _, rest = label.partition(" ")
+    return NodeType.PROBLEM if rest and first.lower() in _FAULTS else None
+
+
 def type_from_suffix(label: str) -> NodeType | None:
     """For an unknown head: a state or property noun is a Problem ("instability"), an action noun a Method."""
     head = label.rsplit(" ", 1)[-1].rsplit("-", 1)[-1].lower()
@@ -122,6 +135,7 @@ def type_from_lexicon(label: str) -> NodeType | None:
 def type_of(doc: Doc, term: Term) -> NodeType | None:
     """The type of *term* from the evidence listed in the module docstring, or None (the term is dropped)."""
     return (type_from_lexicon(term.label) or type_from_shape(term.label) or _context_type(doc, term)
+            or type_from_fault(term.label)
             or (NodeType.MODEL if _VERSIONED.match(term.label) and any(c.isdigit() for c in term.label) else None)
             or type_from_head(term.label) or type_from_suffix(term.label)
             or (NodeType.METHOD if term.source != "chunk" or not term.label.islower() or " " in term.label else None))
