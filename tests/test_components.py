@@ -153,6 +153,11 @@ def test_typing_cues(nlp, text, label, node_type):
     assert found[label].type is node_type
 
 
+def test_an_appositive_kind_types_every_use_of_the_name(nlp):
+    doc = nlp("We introduce ZetaLM, an 8B-parameter diffusion language model. ZetaLM beats baselines on reasoning.")
+    assert {t.type for t in doc._.kg_terms if t.label == "ZetaLM"} == {NodeType.MODEL}
+
+
 # ------------------------------------------------------------------- roles
 
 @pytest.mark.parametrize("text, label, role", [

@@ -98,6 +98,14 @@ def type_from_suffix(label: str) -> NodeType | None:
     return None
 
 
+def _appositive_type(doc: Doc, term: Term) -> NodeType | None:
+    """The kind an appositive gives a name: "LLaDiff, an 8B diffusion language model" → Model."""
+    table = tokens(doc)
+    end_char = table.end_char(term.end - 1)
+    appositive = _APPOSITIVE_KIND.match(table.text[end_char:end_char + 80])
+    return _KIND_TYPE.get(appositive.group("kind").lower(), NodeType.METHOD) if appositive else None
+
+
 def _context_type(doc: Doc, term: Term) -> NodeType | None:
     table = tokens(doc)
     start_char = table.idx[term.start]
@@ -107,9 +115,9 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
     before = table.text[max(sent_char, start_char - 40):start_char]
     if _BENCH_AFTER.match(table.text[end_char:end_char + 25]):
         return NodeType.BENCHMARK
-    appositive = _APPOSITIVE_KIND.match(table.text[end_char:end_char + 80])
+    appositive = _appositive_type(doc, term)
     if appositive:
-        return _KIND_TYPE.get(appositive.group("kind").lower(), NodeType.METHOD)
+        return appositive
     head_type = type_from_head(term.label)  # (cached) tested before the regexes over the preceding text
     if head_type in (None, NodeType.PROBLEM) and _PROBLEM_BEFORE.search(before):
         return NodeType.PROBLEM
@@ -147,7 +155,8 @@ def make_type_assigner(nlp: Language, name: str) -> "TypeAssigner":
 
 
 class TypeAssigner:
-    """Types untyped Terms; drops those no rule can type. A definition's short-form uses share its type."""
+    """Types untyped Terms; drops those no rule can type. A definition's short-form uses share its type,
+    and so do all uses of a name an appositive gives a kind."""
 
     def __init__(self) -> None:
         register_extensions()
@@ -163,5 +172,9 @@ class TypeAssigner:
         for term in terms:
             if term.source == "short" and term.type is None:
                 term.type = by_label.get(term.label) or type_of(doc, term)
+        defined = {t.label: kind for t in terms
+                   if t.source == "chunk" and not t.label.islower() and (kind := _appositive_type(doc, t))}
+        for term in terms:  # "LLaDiff, a diffusion language model": every LLaDiff is that kind
+            term.type = defined.get(term.label, term.type)
         doc._.kg_terms = [t for t in terms if t.type is not None]
         return doc
