@@ -13,7 +13,7 @@ FRESH = Path(__file__).resolve().parent.parent / "bench" / "fresh"
 # The test-part figures reported in README.md; a drop of more than 0.02 fails.
 REPORTED_TEST = {"f1": 0.790, "typed_f1": 0.698}
 # Untyped F1 on the held-out team-written sets (bench/fresh/README.md), reported in docs/extraction.md.
-REPORTED_FRESH = {"b": 0.695, "d": 0.730}
+REPORTED_FRESH = {"b": 0.694, "d": 0.728}
 TOLERANCE = 0.02
 
 
