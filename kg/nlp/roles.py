@@ -32,8 +32,9 @@ PROPOSAL_CUE = re.compile(
     r"\b(we|this\s+(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     r"(propose|introduce|present|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
-    r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"  # "we X …, and design Y"
-    r"|\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"  # "we … by introducing X"
+    # "we X …, and design Y"; "we … by introducing Y"
+    r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
+    r"|\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b", re.I)
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
@@ -229,9 +230,9 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     counts skipped; a modifier glued to the next word stays ("auxiliary-teacher ensemble")."""
     table = tokens(doc)
     words, space = table.words, table.space
-    lower = [w.lower() for w in words[i:limit]]
-    while i < limit and (words[i].lower() in leading_modifiers() or words[i].lower() in _QUANTITIES
-                         or doc[i].like_num or _joins_modifiers(lower, i - (limit - len(lower))))\
+    first, lower = i, [w.lower() for w in words[i:limit]]
+    while i < limit and (lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
+                         or doc[i].like_num or _joins_modifiers(lower, i - first)) \
             and not (i + 1 < limit and words[i + 1] == "-" and not space[i]):
         i += 1
     j = i

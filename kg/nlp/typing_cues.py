@@ -77,9 +77,10 @@ def type_from_head(label: str) -> NodeType | None:
 
 
 # Adjectives of a fault: "unstable training", "slow inference", "stale data" name problems, whatever the head.
-_FAULTS = frozenset({"unstable", "slow", "inefficient", "unbalanced", "imbalanced", "noisy", "poor", "costly", "brittle",
-                     "degenerate", "redundant", "excessive", "insufficient", "stale", "unreliable", "inconsistent",
-                     "inaccurate", "biased", "harmful", "unsafe", "toxic", "missing", "corrupted", "delayed"})
+_FAULTS = frozenset({"unstable", "slow", "inefficient", "unbalanced", "imbalanced", "noisy", "poor", "costly",
+                     "brittle", "degenerate", "redundant", "excessive", "insufficient", "stale", "unreliable",
+                     "inconsistent", "inaccurate", "biased", "harmful", "unsafe", "toxic", "missing", "corrupted",
+                     "delayed"})
 
 
 def type_from_fault(label: str) -> NodeType | None:
