@@ -26,8 +26,8 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, STATE_SUFFIXES, boundary_words, generic_terms, head_types,
-                    is_participle, leading_modifiers, looks_adjective)
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, PARAMETER_COUNT, STATE_SUFFIXES, boundary_words,
+                    generic_terms, head_types, is_participle, leading_modifiers, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentences, tokens
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -49,7 +49,7 @@ _PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed
 MAX_TERM_WORDS = 5
 METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER)$")
 _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
-_SIZE_ONLY = re.compile(r"^(sub-|over-|under-|~)?\d+(\.\d+)?[BMK]$")  # a parameter count is not a model
+_SIZE_ONLY = re.compile(f"^(sub-|over-|under-|~)?{PARAMETER_COUNT}$")  # a parameter count is not a model
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique", "paradigm",
@@ -329,7 +329,7 @@ def _plural_category(words: list[Word]) -> bool:
 
 
 def _recurs(doc: Doc, word: str, times: int = 2) -> bool:
-    """The word occurs at least twice in the abstract: a lone common noun must be salient to count."""
+    """The word occurs at least *times* times in the abstract: a lone common noun must be salient to count."""
     if "kg_lower_words" not in doc.user_data:
         doc.user_data["kg_lower_words"] = [*map(str.lower, tokens(doc).words)]
     return doc.user_data["kg_lower_words"].count(word.lower()) >= times
@@ -490,10 +490,15 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
             continue
         phrase = toks.span_text(left[0].start, term.end)
-        if _repeated(doc, phrase) or (term.type is NodeType.METRIC and len(left) == 1 and (
-                "-" in left[0].text or left[0].facts.head in head_types())):
+        if _repeated(doc, phrase) or _narrower_metric(term, left):
             terms[i] = Term(left[0].start, term.end, phrase, "chunk")
             taken.update(range(left[0].start, term.start))
+
+
+def _narrower_metric(term: Term, left: list[Word]) -> bool:
+    """"worst-class accuracy": a known metric after one hyphenated or noun modifier (not "affect accuracy")."""
+    return (term.type is NodeType.METRIC and len(left) == 1
+            and ("-" in left[0].text or left[0].facts.head in head_types()))
 
 
 def _repeated(doc: Doc, phrase: str) -> bool:

@@ -18,13 +18,13 @@ from spacy.util import filter_spans
 
 from ..normalize import is_acronym
 from ..records import NodeType
-from .rules import LEXICON_DIR, lexicon_entries
+from .rules import LEXICON_DIR, PARAMETER_COUNT, lexicon_entries
 from .terms import Term, register_extensions, whole_words
 
 __all__ = ["LexiconMatcher", "surface_variants"]
 
 # A parameter count written after a model family: "Llama 3 405B", "Qwen2.5 7B", "Mixtral 8x7B".
-MODEL_SIZE = re.compile(r"^(\d+x)?\d+(\.\d+)?[BMT]$")
+MODEL_SIZE = re.compile(f"^{PARAMETER_COUNT}$")
 
 
 def surface_variants(name: str) -> set[str]:

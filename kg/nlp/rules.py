@@ -11,14 +11,16 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from ..normalize import normalize_label, singular
 from ..records import NodeType
 
-__all__ = ["LEXICON_DIR", "LEXICON_FILES", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES", "ACTION_SUFFIXES", "head_types",
-           "generic_terms", "leading_modifiers", "boundary_words", "is_participle", "looks_adjective", "lexicon_entries",
-           "lexicon_index"]
+__all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
+           "ACTION_SUFFIXES", "head_types", "generic_terms", "leading_modifiers", "boundary_words", "is_participle",
+           "looks_adjective", "lexicon_entries", "lexicon_index"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
                  "models.jsonl": NodeType.MODEL, "benchmarks.jsonl": NodeType.BENCHMARK,
                  "metrics.jsonl": NodeType.METRIC}
+# A parameter count: "8B", "1.5B", "405B", "8x7B", "350M".
+PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?[BMKT]"
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
 ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric",
                                 "induced", "pretrained", "trained", "tuned", "finetuned",
