@@ -84,7 +84,7 @@ _FAULTS = frozenset({"unstable", "slow", "inefficient", "unbalanced", "imbalance
 
 
 def type_from_fault(label: str) -> NodeType | None:
-    """Problem for a lower-case phrase that starts with an adjective of a fault."""
+    """Problem for a phrase of several words that starts with an adjective of a fault."""
     first, _, rest = label.partition(" ")
     return NodeType.PROBLEM if rest and first.lower() in _FAULTS else None
 
