@@ -75,6 +75,8 @@ def test_short_form_glued_into_a_longer_name_is_not_a_use(nlp):
 @pytest.mark.parametrize("text, label", [
     ("Models write chains of thought before answering.", "chain-of-thought prompting"),  # plural of "X of Y"
     ("We compare with direct preference optimization.", "Direct Preference Optimization"),
+    ("The auxiliary loss conflicts with the language modeling objective.", "language modeling objective"),
+    ("We report the next-token prediction loss on held-out text.", "next-token prediction loss"),
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)

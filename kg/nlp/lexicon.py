@@ -25,6 +25,9 @@ __all__ = ["LexiconMatcher", "surface_variants"]
 
 # A parameter count written after a model family: "Llama 3 405B", "Qwen2.5 7B", "Mixtral 8x7B".
 MODEL_SIZE = re.compile(f"^{PARAMETER_COUNT}$")
+# A known concept followed by one of these names the training signal built on it: "DPO objective".
+_OBJECTIVES = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
+               "losses": NodeType.METRIC}
 
 
 def surface_variants(name: str) -> set[str]:
@@ -74,8 +77,12 @@ class LexiconMatcher:
         for span in filter_spans([doc[s:e] for s, e in found]):
             label, node_type = self.entries[int(doc.vocab.strings[found[span.start, span.end]])]
             end = span.end
-            if node_type is NodeType.MODEL and end < len(doc) and MODEL_SIZE.match(doc[end].text) and end not in taken:
-                end, label = end + 1, doc[span.start:end + 1].text  # the sized model is the concept
+            if end < len(doc) and end not in taken and doc[end - 1].whitespace_:
+                following = doc[end].lower_
+                if node_type is NodeType.MODEL and MODEL_SIZE.match(doc[end].text):
+                    end, label = end + 1, doc[span.start:end + 1].text  # the sized model is the concept
+                elif following in _OBJECTIVES:  # "the language modeling objective" is a loss of its own
+                    end, label, node_type = end + 1, doc[span.start:end + 1].text, _OBJECTIVES[following]
             terms.append(Term(span.start, end, label, "lexicon", type=node_type))
         doc._.kg_terms = terms
         return doc
