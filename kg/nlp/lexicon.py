@@ -2,7 +2,10 @@
 
 Names and aliases are matched case-insensitively, acronym-like aliases
 (LLM, MoE, GRPO) case-sensitively. Hyphen/space and plural variants are
-generated, so "chain of thought" also finds "chain-of-thought".
+generated, so "chain of thought" also finds "chain-of-thought". A
+parameter count after a known model ("Llama 3 405B") and "objective" or
+"loss" after a known concept ("language modeling objective") extend the
+match: the longer phrase is the concept.
 """
 
 from __future__ import annotations
