@@ -77,6 +77,7 @@ def test_short_form_glued_into_a_longer_name_is_not_a_use(nlp):
     ("We compare with direct preference optimization.", "Direct Preference Optimization"),
     ("The auxiliary loss conflicts with the language modeling objective.", "language modeling objective"),
     ("We report the next-token prediction loss on held-out text.", "next-token prediction loss"),
+    ("We train language model agents for web tasks.", "language model agents"),
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)

@@ -3,9 +3,9 @@
 Names and aliases are matched case-insensitively, acronym-like aliases
 (LLM, MoE, GRPO) case-sensitively. Hyphen/space and plural variants are
 generated, so "chain of thought" also finds "chain-of-thought". A
-parameter count after a known model ("Llama 3 405B") and "objective" or
-"loss" after a known concept ("language modeling objective") extend the
-match: the longer phrase is the concept.
+parameter count after a known model ("Llama 3 405B") and "objective",
+"loss" or "agents" after a known concept ("language modeling objective")
+extend the match: the longer phrase is the concept.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ __all__ = ["LexiconMatcher", "surface_variants"]
 
 # A parameter count written after a model family: "Llama 3 405B", "Qwen2.5 7B", "Mixtral 8x7B".
 MODEL_SIZE = re.compile(f"^{PARAMETER_COUNT}$")
-# A known concept followed by one of these names the training signal built on it: "DPO objective".
-_OBJECTIVES = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
-               "losses": NodeType.METRIC}
+# A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents".
+_BUILT_ON = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
+               "losses": NodeType.METRIC, "agent": NodeType.MODEL, "agents": NodeType.MODEL}
 
 
 def surface_variants(name: str) -> set[str]:
@@ -84,8 +84,8 @@ class LexiconMatcher:
                 following = doc[end].lower_
                 if node_type is NodeType.MODEL and MODEL_SIZE.match(doc[end].text):
                     end, label = end + 1, doc[span.start:end + 1].text  # the sized model is the concept
-                elif following in _OBJECTIVES:  # "the language modeling objective" is a loss of its own
-                    end, label, node_type = end + 1, doc[span.start:end + 1].text, _OBJECTIVES[following]
+                elif following in _BUILT_ON:  # "the language modeling objective" is a loss of its own
+                    end, label, node_type = end + 1, doc[span.start:end + 1].text, _BUILT_ON[following]
             terms.append(Term(span.start, end, label, "lexicon", type=node_type))
         doc._.kg_terms = terms
         return doc
