@@ -124,6 +124,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It beats sub-10B models on chat.", "sub-10B"),
     ("Models don't fake alignment when unobserved.", "Models don't fake alignment"),
     ("We build EM-inducing datasets.", "EM-inducing"),
+    ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "H100 GPUs"),  # hardware and units
+    ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "kHz"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "GitHub"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "LLM-generated"),
     ("Dependencies complicate training of agents.", "complicate training"),
