@@ -257,6 +257,17 @@ def test_single_abstract_noun_counts_only_when_it_recurs(nlp):
     assert "distillation" not in once and "distillation" in twice, sorted(twice)
 
 
+@pytest.mark.parametrize("text, label, wanted", [
+    ("We distil into cross-encoder rerankers.", "cross-encoder rerankers", True),
+    ("Planning needs closed-loop validation.", "closed-loop validation", True),
+    ("It refines masks in a coarse-to-fine manner.", "coarse-to-fine manner", False),
+    ("We show a non-random selection of data.", "non-random selection", False),
+])
+def test_hyphenated_modifier_before_a_doer_or_action_noun(nlp, text, label, wanted):
+    found, _ = terms(nlp, text)
+    assert (label in found) is wanted, sorted(found)
+
+
 def test_unknown_abstract_noun_counts_when_used_three_times(nlp):
     text = "Resampling helps. We show that resampling explains prior gains."
     twice, _ = terms(nlp, text)

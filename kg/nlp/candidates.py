@@ -9,7 +9,9 @@ head noun of known type. Repetition vouches for a few more: a single
 abstract noun of known type that recurs ("distillation"), a lower-case
 phrase of two or three words that recurs ("boilerplate spam"), a known
 lexicon term with a modifier that recurs with it ("selective mixup"), and an
-unknown noun in -ing, -ity or -ism used three times ("resampling").
+unknown noun in -ing, -ity or -ism used three times ("resampling"). A doer or
+action noun after a hyphenated modifier needs no repetition ("cross-encoder
+rerankers").
 Everything else is dropped.
 """
 
@@ -56,7 +58,7 @@ _GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "a
                   "scheme", "checkpoint"}
 # Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
 _VAGUE_HEADS = {"time", "times", "reason", "reasons", "way", "ways", "thing", "things", "lot", "part", "parts",
-                "kind", "sort", "case", "cases", "fact", "facts", "number", "amount"}
+                "kind", "sort", "case", "cases", "fact", "facts", "number", "amount", "manner", "matter"}
 _NOUN_SUFFIXES = STATE_SUFFIXES + ACTION_SUFFIXES
 
 
@@ -335,6 +337,24 @@ def _recurs(doc: Doc, word: str, times: int = 2) -> bool:
     return doc.user_data["kg_lower_words"].count(word.lower()) >= times
 
 
+def _compound_modifier(word: str) -> bool:
+    """A lower-case hyphenated modifier of letters: "cross-encoder", "closed-loop", "multi-agent"."""
+    parts = word.split("-")
+    return (len(parts) > 1 and word.islower() and all(p.isalpha() for p in parts)
+            and parts[0] not in _VAGUE_PREFIXES)
+
+
+# First parts of hyphenated modifiers that describe rather than name: "non-random", "near-zero", "two-step".
+_VAGUE_PREFIXES = {"non", "near", "drop", "one", "two", "three", "four", "five", "coarse", "well", "so", "ever"}
+
+
+def _agent_or_action_noun(word: Word) -> bool:
+    """A noun of a doer or a doing: "rerankers", "retriever", "validation", "factorization"."""
+    low = singular(word.facts.lower)
+    return (word.text.isalpha() and not word.facts.generic and not looks_adjective(low)
+            and low.endswith(("er", "or", "tion", "sion", "ment", "ance", "ence", "ity")))
+
+
 def _is_compound_term(word: str) -> bool:
     """A hyphenated word whose last part is a known head: "meta-training", "self-distillation"."""
     parts = word.lower().split("-")
@@ -378,6 +398,8 @@ def _verdict(words: list[Word]) -> bool | str:
     if capitalised:
         return _IF_INSIDE  # one capital: a name unless it only starts the sentence
     vague = words[-1].facts.verb_like or words[-1].facts.lower in _VAGUE_HEADS
+    if len(words) == 2 and not vague and _compound_modifier(words[0].text) and _agent_or_action_noun(words[1]):
+        return True  # "cross-encoder rerankers", "closed-loop validation"
     return len(words) <= 3 and not vague and _IF_REPEATED
 
 
