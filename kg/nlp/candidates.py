@@ -352,7 +352,7 @@ def _agent_or_action_noun(word: Word) -> bool:
     """A noun of a doer or a doing: "rerankers", "retriever", "validation", "factorization"."""
     low = singular(word.facts.lower)
     return (word.text.isalpha() and not word.facts.generic and not looks_adjective(low)
-            and low.endswith(("er", "or", "tion", "sion", "ment", "ance", "ence", "ity")))
+            and low not in _VAGUE_HEADS and low.endswith(("er", "or", "tion", "sion", "ment", "ance", "ence", "ity")))
 
 
 def _is_compound_term(word: str) -> bool:
@@ -398,7 +398,9 @@ def _verdict(words: list[Word]) -> bool | str:
     if capitalised:
         return _IF_INSIDE  # one capital: a name unless it only starts the sentence
     vague = words[-1].facts.verb_like or words[-1].facts.lower in _VAGUE_HEADS
-    if len(words) == 2 and not vague and _compound_modifier(words[0].text) and _agent_or_action_noun(words[1]):
+    doers = words[-1].facts.lower.endswith(("ers", "ors"))  # a plural, not a verb, after a hyphenated modifier
+    if len(words) == 2 and (doers or not vague) and _compound_modifier(words[0].text) \
+            and _agent_or_action_noun(words[1]):
         return True  # "cross-encoder rerankers", "closed-loop validation"
     return len(words) <= 3 and not vague and _IF_REPEATED
 
