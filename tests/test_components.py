@@ -102,6 +102,7 @@ def test_name_shapes(nlp, word, expected):
     ("We evaluate on the complex BLINK benchmark.", "BLINK"),
     ("We prompt Llama 3 405B and Mixtral 8x7B.", "Llama 3 405B"),  # a size after a known family
     ("We prompt Llama 3 405B and Mixtral 8x7B.", "Mixtral 8x7B"),
+    ("It beats SeamlessM4T v2 Large on speech translation.", "SeamlessM4T v2 Large"),  # version and size words
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)

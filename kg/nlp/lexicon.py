@@ -3,7 +3,8 @@
 Names and aliases are matched case-insensitively, acronym-like aliases
 (LLM, MoE, GRPO) case-sensitively. Hyphen/space and plural variants are
 generated, so "chain of thought" also finds "chain-of-thought". A
-parameter count after a known model ("Llama 3 405B") and "objective",
+parameter count, version or size word after a known model ("Llama 3 405B",
+"SeamlessM4T v2 Large") and "objective",
 "loss" or "agents" after a known concept ("language modeling objective")
 extend the match: the longer phrase is the concept.
 """
@@ -27,7 +28,17 @@ from .terms import Term, register_extensions, whole_words
 __all__ = ["LexiconMatcher", "surface_variants"]
 
 # A parameter count written after a model family: "Llama 3 405B", "Qwen2.5 7B", "Mixtral 8x7B".
-MODEL_SIZE = re.compile(f"^{PARAMETER_COUNT}$")
+# What may follow a model's name as part of it: a parameter count, a version, a size or variant word.
+_VARIANT = re.compile(f"^({PARAMETER_COUNT}|v\\d+(\\.\\d+)*|Large|Base|Small|Mini|Tiny|XL|XXL|Pro|Ultra|Instruct|Chat)$")
+
+
+def _is_variant(word: str) -> bool:
+    return bool(_VARIANT.match(word))
+
+
+def _free_word_after(doc: Doc, end: int, taken: set[int]) -> bool:
+    """Token *end* exists, is a word of its own (a space before it) and no earlier term holds it."""
+    return end < len(doc) and end not in taken and bool(doc[end - 1].whitespace_)
 # A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents".
 _BUILT_ON = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
                "losses": NodeType.METRIC, "agent": NodeType.MODEL, "agents": NodeType.MODEL}
@@ -80,12 +91,11 @@ class LexiconMatcher:
         for span in filter_spans([doc[s:e] for s, e in found]):
             label, node_type = self.entries[int(doc.vocab.strings[found[span.start, span.end]])]
             end = span.end
-            if end < len(doc) and end not in taken and doc[end - 1].whitespace_:
-                following = doc[end].lower_
-                if node_type is NodeType.MODEL and MODEL_SIZE.match(doc[end].text):
-                    end, label = end + 1, doc[span.start:end + 1].text  # the sized model is the concept
-                elif following in _BUILT_ON:  # "the language modeling objective" is a loss of its own
-                    end, label, node_type = end + 1, doc[span.start:end + 1].text, _BUILT_ON[following]
+            while node_type is NodeType.MODEL and _free_word_after(doc, end, taken) and _is_variant(doc[end].text):
+                end += 1  # the sized or versioned model is the concept: "Llama 3 405B"
+            if end == span.end and _free_word_after(doc, end, taken) and doc[end].lower_ in _BUILT_ON:
+                end, node_type = end + 1, _BUILT_ON[doc[end].lower_]  # "the language modeling objective"
+            label = label if end == span.end else doc[span.start:end].text
             terms.append(Term(span.start, end, label, "lexicon", type=node_type))
         doc._.kg_terms = terms
         return doc
