@@ -4,9 +4,9 @@ Names and aliases are matched case-insensitively, acronym-like aliases
 (LLM, MoE, GRPO) case-sensitively. Hyphen/space and plural variants are
 generated, so "chain of thought" also finds "chain-of-thought". A
 parameter count, version or size word after a known model ("Llama 3 405B",
-"SeamlessM4T v2 Large") and "objective",
-"loss" or "agents" after a known concept ("language modeling objective")
-extend the match: the longer phrase is the concept.
+"SeamlessM4T v2 Large") and "objective", "loss" or "agents" after a known
+concept ("language modeling objective") extend the match: the longer
+phrase is the concept.
 """
 
 from __future__ import annotations
