@@ -151,6 +151,8 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
     ("The absolute error of forecasts drops.", "absolute error", NodeType.METRIC),  # a singular "X error"
     ("Unstable training and slow inference limit the method.", "slow inference", NodeType.PROBLEM),  # a fault
+    ("We add a patch-wise ranking loss to training.", "patch-wise ranking loss", NodeType.METHOD),  # trained with
+    ("The training loss plateaus early.", "training loss", NodeType.METRIC),  # measured
     ("We use on-policy distillation throughout.", "on-policy distillation", NodeType.METHOD),
 ])
 def test_typing_cues(nlp, text, label, node_type):

@@ -42,6 +42,8 @@ _APPOSITIVE_KIND = re.compile(
     r"method|framework|approach|algorithm|technique|model|family)\b", re.I)
 _KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
               "corpus": NodeType.BENCHMARK, "model": NodeType.MODEL, "family": NodeType.MODEL}
+_MEASURED_LOSSES = {"train", "training", "test", "validation", "held-out", "eval", "evaluation", "average", "final",
+                    "reconstruction", "pretraining"}
 _MODEL_WORDS = {"llm", "mllm", "vlm", "lm", "llms", "gpt", "bert", "vit"}
 
 
@@ -73,6 +75,8 @@ def type_from_head(label: str) -> NodeType | None:
         return NodeType.MODEL
     if words[-1].lower() == "error" and len(words) > 1:
         return NodeType.METRIC  # "absolute error" is measured; "label errors" are a problem
+    if head == "loss" and len(words) > 1 and words[-2].lower() not in _MEASURED_LOSSES:
+        return NodeType.METHOD  # "auxiliary loss", "ranking loss" are trained with; "training loss" is measured
     return head_types().get(head)
 
 
