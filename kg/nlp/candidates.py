@@ -49,7 +49,8 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL}
 _PROPOSAL = re.compile(r"\b(propose|introduce|present|call|dub|name|term)(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
-METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER)$")
+METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER|AP(50|75)?|FPS|"
+                           r"[TPG]?FLOPs(/s)?|mIoU|PSNR|SSIM|LPIPS|[A-Za-z]+@\d+)$")  # "MRR@10", "pass@1"
 _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
 _SIZE_ONLY = re.compile(f"^(sub-|over-|under-|~)?{PARAMETER_COUNT}$")  # a parameter count is not a model
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
