@@ -27,6 +27,7 @@ from .terms import Term, register_extensions, sentence_starts, tokens
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
 
 _SIZE = re.compile(r"\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")
+_SIZE_LETTER = re.compile(r"^(?P<family>[A-Z][A-Za-z0-9]*)-(S|B|L|H|G|XL|XXL)(/\d+)?$")
 _VERSIONED = re.compile(r"^[A-Za-z][A-Za-z.]*-?\d+(\.\d+)*[a-z]?(-[A-Za-z0-9.]+)*$")
 _BENCH_BEFORE = re.compile(r"\b(on|across|of|using)\s+(the\s+)?(challenging\s+|popular\s+|standard\s+)?$", re.I)
 _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|corpus|corpora|test\s+sets?)\b", re.I)
@@ -50,14 +51,21 @@ _MODEL_WORDS = {"llm", "mllm", "vlm", "lm", "llms", "gpt", "bert", "vit"}
 # The label-only rules are cached: the same names recur across terms and papers.
 @lru_cache(maxsize=1 << 16)
 def type_from_shape(label: str) -> NodeType | None:
-    """Model for sized or versioned names (Qwen3-8B, GPT-4o, Llama-3), else None."""
-    if _SIZE.search(label):
+    """Model for sized or versioned names (Qwen3-8B, GPT-4o, Llama-3, ViT-L/14), else None."""
+    if _SIZE.search(label) or _sized_known_model(label):
         return NodeType.MODEL
     if _TOP_K.match(label) or METRIC_SYMBOL.match(label):
         return NodeType.METRIC
     if _NUMBER_FORMAT.match(label):
         return NodeType.METHOD  # FP8, BF16, INT4: numeric formats are techniques, not models
     return None
+
+
+def _sized_known_model(label: str) -> bool:
+    """A known model family with a size letter: "ViT-L/14", "DiT-XL/2" (not the method "GAP-H")."""
+    match = _SIZE_LETTER.match(label)
+    hit = match and lexicon_index().get(normalize_label(match.group("family")))
+    return bool(hit) and hit[1] is NodeType.MODEL
 
 
 @lru_cache(maxsize=1 << 16)
