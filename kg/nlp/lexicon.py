@@ -23,7 +23,7 @@ from spacy.util import filter_spans
 from ..normalize import is_acronym
 from ..records import NodeType
 from .rules import LEXICON_DIR, PARAMETER_COUNT, lexicon_entries
-from .terms import Term, register_extensions, whole_words
+from .terms import Term, Tokens, register_extensions, tokens, whole_words
 
 __all__ = ["LexiconMatcher", "surface_variants"]
 
@@ -32,13 +32,6 @@ __all__ = ["LexiconMatcher", "surface_variants"]
 _VARIANT = re.compile(f"^({PARAMETER_COUNT}|v\\d+(\\.\\d+)*|Large|Base|Small|Mini|Tiny|XL|XXL|Pro|Ultra|Instruct|Chat)$")
 
 
-def _is_variant(word: str) -> bool:
-    return bool(_VARIANT.match(word))
-
-
-def _free_word_after(doc: Doc, end: int, taken: set[int]) -> bool:
-    """Token *end* exists, is a word of its own (a space before it) and no earlier term holds it."""
-    return end < len(doc) and end not in taken and bool(doc[end - 1].whitespace_)
 # A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents".
 _BUILT_ON = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
                "losses": NodeType.METRIC, "agent": NodeType.MODEL, "agents": NodeType.MODEL}
@@ -88,15 +81,28 @@ class LexiconMatcher:
         found = {(s, e): key for m in (self.exact, self.folded) for key, s, e in m(doc)
                  if not taken.intersection(range(s, e)) and whole_words(doc, s, e)}
         terms = list(doc._.kg_terms or [])
+        table = tokens(doc)
         for span in filter_spans([doc[s:e] for s, e in found]):
             label, node_type = self.entries[int(doc.vocab.strings[found[span.start, span.end]])]
-            end = span.end
-            while node_type is NodeType.MODEL and _free_word_after(doc, end, taken) and _is_variant(doc[end].text):
-                end += 1  # the sized or versioned model is the concept: "Llama 3 405B"
-            if end == span.end and _free_word_after(doc, end, taken) and doc[end].lower_ in _BUILT_ON:
-                end, node_type = end + 1, _BUILT_ON[doc[end].lower_]  # "the language modeling objective"
-            label = label if end == span.end else doc[span.start:end].text
+            end = _extended_end(table, span.end, node_type, taken)
+            if end > span.end:  # "Llama 3 405B", "language modeling objective": the longer phrase is the concept
+                label = table.span_text(span.start, end)
+                node_type = _BUILT_ON.get(table.words[end - 1].lower(), node_type)
             terms.append(Term(span.start, end, label, "lexicon", type=node_type))
         doc._.kg_terms = terms
         return doc
 
+
+def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int]) -> int:
+    """The end of a match at token *end* extended over a model's variant words or one "objective"-like word."""
+    words, space = table.words, table.space
+
+    def free(i: int) -> bool:  # a word of its own that no earlier term holds
+        return i < len(words) and i not in taken and bool(space[i - 1])
+
+    start = end
+    while node_type is NodeType.MODEL and free(end) and _VARIANT.match(words[end]):
+        end += 1
+    if end == start and free(end) and words[end].lower() in _BUILT_ON:
+        end += 1
+    return end
