@@ -222,7 +222,8 @@ def test_kind_word_does_not_vouch_for_a_generic_head(nlp):
 
 
 @pytest.mark.parametrize("text", ["We introduce a new knowledge distillation technique for small models.",
-                                  "We present a novel approach that leverages knowledge distillation."])
+                                  "We present a novel approach that leverages knowledge distillation.",
+                                  "Such a model can be learned by introducing knowledge distillation."])  # not "we"
 def test_known_concept_after_a_cue_is_not_proposed(nlp, text):
     found, _ = terms(nlp, text)
     assert found["knowledge distillation"].role is not Role.PROPOSES

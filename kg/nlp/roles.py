@@ -34,7 +34,7 @@ PROPOSAL_CUE = re.compile(
     r"(propose|introduce|present|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
     # "we X …, and design Y"; "we … by introducing Y"
     r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
-    r"|\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
+    r"|\bwe\s+[^.;:]{0,100}?\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b", re.I)
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
