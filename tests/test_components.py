@@ -165,6 +165,12 @@ def test_typing_cues(nlp, text, label, node_type):
     assert found[label].type is node_type
 
 
+def test_a_name_listed_next_to_a_benchmark_is_a_benchmark(nlp):
+    found, _ = terms(nlp, "We evaluate on SMAC, MaMuJoCo and Zorbo Football, and compare with TabR.")
+    assert found["Zorbo Football"].type is NodeType.BENCHMARK
+    assert found["TabR"].type is NodeType.METHOD  # listed after "compare with", not next to a benchmark
+
+
 def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     doc = nlp("We introduce ZetaLM, an 8B-parameter diffusion language model. ZetaLM beats baselines on reasoning.")
     assert {t.type for t in doc._.kg_terms if t.label == "ZetaLM"} == {NodeType.MODEL}

@@ -155,11 +155,35 @@ def type_from_lexicon(label: str) -> NodeType | None:
 
 def type_of(doc: Doc, term: Term) -> NodeType | None:
     """The type of *term* from the evidence listed in the module docstring, or None (the term is dropped)."""
+    return _evidence_type(doc, term) or _default_type(term)
+
+
+def _evidence_type(doc: Doc, term: Term) -> NodeType | None:
     return (type_from_lexicon(term.label) or type_from_shape(term.label) or _context_type(doc, term)
             or type_from_fault(term.label)
             or (NodeType.MODEL if _VERSIONED.match(term.label) and any(c.isdigit() for c in term.label) else None)
-            or type_from_head(term.label) or type_from_suffix(term.label)
-            or (NodeType.METHOD if term.source != "chunk" or not term.label.islower() or " " in term.label else None))
+            or type_from_head(term.label) or type_from_suffix(term.label))
+
+
+def _default_type(term: Term) -> NodeType | None:
+    """Method for a name, a phrase or a term of an earlier component; None for a lone lower-case candidate word."""
+    return NodeType.METHOD if term.source != "chunk" or not term.label.islower() or " " in term.label else None
+
+
+def _benchmarks_by_list(doc: Doc, terms: list[Term], guessed: list[Term]) -> None:
+    """"on SMAC, MaMuJoCo and Google Research Football": a name typed by default that stands in a list
+    next to a benchmark is a benchmark too."""
+    words = tokens(doc).words
+    ordered = sorted(terms, key=lambda t: t.start)
+    position = {id(t): k for k, t in enumerate(ordered)}
+    for term in guessed:
+        k = position[id(term)]
+        for other in ordered[max(0, k - 1):k] + ordered[k + 1:k + 2]:
+            first, last = (other, term) if other.start < term.start else (term, other)
+            between = words[first.end:last.start]
+            if other.type is NodeType.BENCHMARK and between and all(w in (",", "and", "or") for w in between):
+                term.type = NodeType.BENCHMARK
+                break
 
 
 @Language.factory("kg_typing", default_config={})
@@ -169,17 +193,25 @@ def make_type_assigner(nlp: Language, name: str) -> "TypeAssigner":
 
 class TypeAssigner:
     """Types untyped Terms; drops those no rule can type. A definition's short-form uses share its type,
-    and so do all uses of a name an appositive gives a kind."""
+    and so do all uses of a name an appositive gives a kind; a name with no evidence of its own listed
+    next to a benchmark is one."""
 
     def __init__(self) -> None:
         register_extensions()
 
     def __call__(self, doc: Doc) -> Doc:
         terms = doc._.kg_terms or []
-        by_label = {}
+        guessed = []
         for term in terms:
             if term.type is None and term.source != "short":
-                term.type = type_of(doc, term)
+                term.type = _evidence_type(doc, term)
+                if term.type is None and not term.label.islower():
+                    guessed.append(term)
+                term.type = term.type or _default_type(term)
+        if guessed:
+            _benchmarks_by_list(doc, terms, guessed)
+        by_label = {}
+        for term in terms:
             if term.type is not None:
                 by_label.setdefault(term.label, term.type)
         for term in terms:
