@@ -165,10 +165,12 @@ def test_typing_cues(nlp, text, label, node_type):
     assert found[label].type is node_type
 
 
-def test_a_name_listed_next_to_a_benchmark_is_a_benchmark(nlp):
+def test_a_name_listed_next_to_a_benchmark_or_model_takes_its_type(nlp):
     found, _ = terms(nlp, "We evaluate on SMAC, MaMuJoCo and Zorbo Football, and compare with TabR.")
     assert found["Zorbo Football"].type is NodeType.BENCHMARK
     assert found["TabR"].type is NodeType.METHOD  # listed after "compare with", not next to a benchmark
+    found, _ = terms(nlp, "We compare with TabR and XGBoost.")
+    assert found["TabR"].type is NodeType.MODEL
 
 
 def test_an_appositive_kind_types_every_use_of_the_name(nlp):

@@ -170,9 +170,9 @@ def _default_type(term: Term) -> NodeType | None:
     return NodeType.METHOD if term.source != "chunk" or not term.label.islower() or " " in term.label else None
 
 
-def _benchmarks_by_list(doc: Doc, terms: list[Term], guessed: list[Term]) -> None:
-    """"on SMAC, MaMuJoCo and Google Research Football": a name typed by default that stands in a list
-    next to a benchmark is a benchmark too."""
+def _types_by_list(doc: Doc, terms: list[Term], guessed: list[Term]) -> None:
+    """"on SMAC, MaMuJoCo and Google Research Football", "TabR and XGBoost": a name with no evidence of its own
+    that stands in a list next to a benchmark or a model is one too."""
     words = tokens(doc).words
     ordered = sorted(terms, key=lambda t: t.start)
     position = {id(t): k for k, t in enumerate(ordered)}
@@ -181,8 +181,9 @@ def _benchmarks_by_list(doc: Doc, terms: list[Term], guessed: list[Term]) -> Non
         for other in ordered[max(0, k - 1):k] + ordered[k + 1:k + 2]:
             first, last = (other, term) if other.start < term.start else (term, other)
             between = words[first.end:last.start]
-            if other.type is NodeType.BENCHMARK and between and all(w in (",", "and", "or") for w in between):
-                term.type = NodeType.BENCHMARK
+            if other.type in (NodeType.BENCHMARK, NodeType.MODEL) and between \
+                    and all(w in (",", "and", "or") for w in between):
+                term.type = other.type
                 break
 
 
@@ -194,7 +195,7 @@ def make_type_assigner(nlp: Language, name: str) -> "TypeAssigner":
 class TypeAssigner:
     """Types untyped Terms; drops those no rule can type. A definition's short-form uses share its type,
     and so do all uses of a name an appositive gives a kind; a name with no evidence of its own listed
-    next to a benchmark is one."""
+    next to a benchmark or a model is one."""
 
     def __init__(self) -> None:
         register_extensions()
@@ -209,7 +210,7 @@ class TypeAssigner:
                     guessed.append(term)
                 term.type = term.type or _default_type(term)
         if guessed:
-            _benchmarks_by_list(doc, terms, guessed)
+            _types_by_list(doc, terms, guessed)
         by_label = {}
         for term in terms:
             if term.type is not None:
