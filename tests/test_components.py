@@ -155,8 +155,8 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("The training loss plateaus early.", "training loss", NodeType.METRIC),  # measured
     ("It reaches 35.4 AP at 52 FPS on LVIS.", "FPS", NodeType.METRIC),  # metric symbols
     ("Our retriever improves MRR@10 by 2 points.", "MRR@10", NodeType.METRIC),
-    ("We fine-tune ViT-L/16 and GAP-H probes.", "ViT-L/16", NodeType.MODEL),  # a known family with a size letter
-    ("We fine-tune ViT-L/16 and GAP-H probes.", "GAP-H", NodeType.METHOD),
+    ("We fine-tune ViT-L/16 with GAP-H probes.", "ViT-L/16", NodeType.MODEL),  # a known family with a size letter
+    ("We fine-tune ViT-L/16 with GAP-H probes.", "GAP-H", NodeType.METHOD),
     ("We use on-policy distillation throughout.", "on-policy distillation", NodeType.METHOD),
 ])
 def test_typing_cues(nlp, text, label, node_type):
