@@ -48,8 +48,7 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     uses = Counter(m.label for m in proposed if m.source != "abbrev")  # "Long Form (LF)" is one use, not two
     proposed.sort(key=lambda m: -uses[m.label])  # the paper's own name recurs; stable: first mention wins ties
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
-    coined = [m for m in named if m.source != "lexicon"]  # a new name beats a known model it was built on
-    for mention in coined or named or proposed:
+    for mention in named or proposed:
         short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]
         return short[0] if short else mention.label
     first = sentences(doc)[0].text.split()
