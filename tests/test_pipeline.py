@@ -13,7 +13,7 @@ from kg.graph import ENTITY_RELATIONS, build_graph, paper_edges, paper_iri
 from kg.ingest import read_inputs
 from kg.nlp import default_pipeline
 from kg.normalize import normalize_label
-from kg.records import NodeType, Role
+from kg.records import NodeType, Paper, Role
 from kg.resolve import resolve
 
 GENERIC = ["our method", "this paper", "results", "performance", "experiments", "baselines", "existing methods",
@@ -170,3 +170,11 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     G = build_graph(extraction.papers, extraction.mentions, entities, keys)
     assert paper_iri(bad.id) not in G
     assert sum(1 for _, t in G.nodes(data="type") if t == NodeType.PAPER.value) == 79
+
+
+def test_paper_label_is_the_most_used_proposed_name_even_if_known():
+    """A known name the paper presents beats an acronym defined in passing in the same sentence."""
+    text = ("We present FlashAttention-3, which pipelines data through the Tensor Memory Accelerator (TMA). "
+            "FlashAttention-3 reaches 740 TFLOPs/s. FlashAttention-3 is exact.")
+    (paper,) = extract([Paper("p1", text)]).papers
+    assert paper.label == "FlashAttention-3"
