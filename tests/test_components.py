@@ -157,6 +157,7 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("Our retriever improves MRR@10 by 2 points.", "MRR@10", NodeType.METRIC),
     ("We fine-tune ViT-L/16 with GAP-H probes.", "ViT-L/16", NodeType.MODEL),  # a known family with a size letter
     ("We fine-tune ViT-L/16 with GAP-H probes.", "GAP-H", NodeType.METHOD),
+    ("It beats SASRec and CL4SRec at ranking.", "CL4SRec", NodeType.MODEL),  # an architecture-like name
     ("We use on-policy distillation throughout.", "on-policy distillation", NodeType.METHOD),
 ])
 def test_typing_cues(nlp, text, label, node_type):

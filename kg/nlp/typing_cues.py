@@ -1,6 +1,7 @@
 """kg_typing: give every untyped Term a type, from its shape, context and head noun.
 
-Order of evidence: the lexicon; a model-size suffix (8B, 1.3B) → Model;
+Order of evidence: the lexicon; a model-size suffix (8B, 1.3B) or an
+architecture-like ending (SASRec, CycleGAN) → Model;
 "on X" / "X benchmark" → Benchmark; a versioned name (GPT-4, Qwen3) →
 Model; "suffer from X" / "mitigate X" → Problem; an adjective of a fault
 ("unstable training") → Problem; the head noun's table
@@ -28,6 +29,8 @@ __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type
 
 _SIZE = re.compile(r"\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")
 _SIZE_LETTER = re.compile(r"^(?P<family>[A-Z][A-Za-z0-9]*)-(S|B|L|H|G|XL|XXL)(/\d+)?$")
+# A coined name ending like an architecture's: "SASRec", "BERT4Rec", "UNetFormer", "StyleGAN-T".
+_ARCHITECTURE_NAME = re.compile(r"^[A-Za-z0-9]{2,}(Net|Former|former|BERT|GPT|Rec|GAN|VAE)(-[A-Za-z0-9]+)?$")
 _VERSIONED = re.compile(r"^[A-Za-z][A-Za-z.]*-?\d+(\.\d+)*[a-z]?(-[A-Za-z0-9.]+)*$")
 _BENCH_BEFORE = re.compile(r"\b(on|across|of|using)\s+(the\s+)?(challenging\s+|popular\s+|standard\s+)?$", re.I)
 _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|corpus|corpora|test\s+sets?)\b", re.I)
@@ -52,7 +55,7 @@ _MODEL_WORDS = {"llm", "mllm", "vlm", "lm", "llms", "gpt", "bert", "vit"}
 @lru_cache(maxsize=1 << 16)
 def type_from_shape(label: str) -> NodeType | None:
     """Model for sized or versioned names (Qwen3-8B, GPT-4o, Llama-3, ViT-L/14), else None."""
-    if _SIZE.search(label) or _sized_known_model(label):
+    if _SIZE.search(label) or _sized_known_model(label) or _ARCHITECTURE_NAME.match(label):
         return NodeType.MODEL
     if _TOP_K.match(label) or METRIC_SYMBOL.match(label):
         return NodeType.METRIC
