@@ -338,11 +338,15 @@ def _recurs(doc: Doc, word: str, times: int = 2) -> bool:
     return doc.user_data["kg_lower_words"].count(word.lower()) >= times
 
 
-def _compound_modifier(word: str) -> bool:
-    """A lower-case hyphenated modifier of letters: "cross-encoder", "closed-loop", "multi-agent"."""
+def _hyphenated_letters(word: str) -> bool:
+    """A lower-case word of letters joined by hyphens: "cross-encoder", "meta-training"."""
     parts = word.split("-")
-    return (len(parts) > 1 and word.islower() and all(p.isalpha() for p in parts)
-            and parts[0] not in _VAGUE_PREFIXES)
+    return len(parts) > 1 and word.islower() and all(p.isalpha() for p in parts)
+
+
+def _compound_modifier(word: str) -> bool:
+    """A hyphenated modifier that names: "cross-encoder", "closed-loop", "multi-agent" (not "non-random")."""
+    return _hyphenated_letters(word) and word.split("-", 1)[0] not in _VAGUE_PREFIXES
 
 
 # First parts of hyphenated modifiers that describe rather than name: "non-random", "near-zero", "two-step".
@@ -358,10 +362,9 @@ def _agent_or_action_noun(word: Word) -> bool:
 
 def _is_compound_term(word: str) -> bool:
     """A hyphenated word whose last part is a known head: "meta-training", "self-distillation"."""
-    parts = word.lower().split("-")
-    return (len(parts) > 1 and all(p.isalpha() for p in parts) and word.islower()
-            and head_types().get(singular(parts[-1])) in (NodeType.METHOD, NodeType.PROBLEM)
-            and singular(word.lower()) not in generic_terms())
+    return (_hyphenated_letters(word)
+            and head_types().get(singular(word.rsplit("-", 1)[-1])) in (NodeType.METHOD, NodeType.PROBLEM)
+            and singular(word) not in generic_terms())
 
 
 # Verdicts of _verdict that leave the decision to the candidate's context.
