@@ -27,7 +27,7 @@ from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
 
-_SIZE = re.compile(r"\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")
+_SIZE = re.compile(r"(?<![A-Za-z])\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")  # not the "20K" of ADE20K
 _SIZE_LETTER = re.compile(r"^(?P<family>[A-Z][A-Za-z0-9]*)-(S|B|L|H|G|XL|XXL)(/\d+)?$")
 # A coined name ending like an architecture's: "SASRec", "BERT4Rec", "UNetFormer", "StyleGAN-T".
 _ARCHITECTURE_NAME = re.compile(r"^[A-Za-z0-9]{2,}(Net|Former|former|BERT|GPT|Rec|GAN|VAE)(-[A-Za-z0-9]+)?$")
@@ -150,8 +150,10 @@ def type_from_lexicon(label: str) -> NodeType | None:
     for n in range(len(parts), 0, -1):
         prefix = "-".join(parts[:n])
         hit = index.get(normalize_label(prefix))
-        # a whole name, or a long enough name it extends ("ImageNet-1k"); not an acronym ("MAE" in "MAE-LM")
-        if hit and (n == len(parts) or (len(prefix) >= 5 and not prefix.isupper())):
+        # a whole name, or a long enough name it extends ("ImageNet-1k"); not a method's acronym ("MAE" in
+        # "MAE-LM"), but a benchmark's or a model's ("ADE20K-847", "MMLU-Pro")
+        if hit and (n == len(parts) or (len(prefix) >= 5 and not prefix.isupper())
+                    or hit[1] in (NodeType.BENCHMARK, NodeType.MODEL)):
             return hit[1]
     return None
 
