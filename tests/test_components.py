@@ -190,6 +190,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("This yields ZooBench, a novel benchmark of rare animals.", "ZooBench", Role.PROPOSES),
     ("We challenge this view by introducing LaDiff, a diffusion model.", "LaDiff", Role.PROPOSES),
     ("We build on Qwen3-8B and evaluate on GSM8K.", "GSM8K", Role.EVALUATES_ON),
+    ("This technical report describes Quillo-OCR, a family of document parsers.", "Quillo-OCR", Role.PROPOSES),
+    ("DriveSage, the hybrid planner proposed here, calls a language model.", "DriveSage", Role.PROPOSES),
     # a known concept defined later in the proposal sentence is used, not coined
     ("We propose VoxFlow, a TTS system built on a Diffusion Transformer (DiT).", "Diffusion Transformer", Role.USES),
 ])

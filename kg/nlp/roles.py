@@ -29,9 +29,9 @@ from .typing_cues import type_of
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 
 PROPOSAL_CUE = re.compile(
-    r"\b(we|this\s+(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
+    r"\b(we|this\s+(technical\s+)?(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
-    r"(propose|introduce|present|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
+    r"(propose|introduce|present|describe|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
     # "we X …, and design Y"; "we … by introducing Y"
     r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
     r"|\bwe\s+[^.;:]{0,100}?\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
@@ -40,7 +40,8 @@ PROPOSAL_CUE = re.compile(
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
 # "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name.
-APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our|a\s+(novel|new)|the\s+first)\b", re.I)
+APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our|a\s+(novel|new)|the\s+first"
+                            r"|the\s+([\w-]+\s+){1,3}(proposed|introduced|presented)\s+(here|in\s+this))\b", re.I)
 MAX_CUE_GAP = 40  # characters between the cue and the proposed term ("a new, simple ...")
 MAX_PHRASE_WORDS = 5
 # Words naming only the kind of contribution: "a framework" proposes nothing nameable.
@@ -70,7 +71,7 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 
 
 # Every PROPOSAL_CUE match in ASCII text contains one of these (most sentences contain none).
-_CUE_STEMS = ("propos", "introduc", "present", "develop", "design", "release", "construct", "curat", "build",
+_CUE_STEMS = ("propos", "introduc", "present", "describ", "develop", "design", "release", "construct", "curat", "build",
               "contribute", "call", "dub", "name", "term", "coined")
 
 
