@@ -70,6 +70,13 @@ def test_short_form_glued_into_a_longer_name_is_not_a_use(nlp):
         "Chain-of-Thought", "CoT", "CoT"]
 
 
+@pytest.mark.parametrize("text, name", [("We compare with SV4D.", "SV4D"), ("We test GPT-4o.", "GPT-4o"),
+                                        ("We test MMLU.", "MMLU"), ("We train Qwen3-8B.", "Qwen3-8B")])
+def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
+    found, _ = terms(nlp, text)
+    assert name in found, sorted(found)
+
+
 # ------------------------------------------------------------------ lexicon
 
 @pytest.mark.parametrize("text, label", [

@@ -56,9 +56,9 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     # and so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
     nlp.tokenizer.prefix_search = compile_prefix_regex(
         ["``", "''", r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
-    # and so is a full stop after a model size or a capitalised name ("Qwen3-8B.", "CoT.", "MMLU."; not "U.S.").
+    # and so is a full stop after a size, a version or a capitalised name ("Qwen3-8B.", "SV4D.", "MMLU."; not "U.S.").
     nlp.tokenizer.suffix_search = compile_suffix_regex(
-        ["''", r"(?<=\d[BMKbmk])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", *nlp.Defaults.suffixes]).search
+        ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", *nlp.Defaults.suffixes]).search
     # Emoticon exceptions ("):", ":P", "8)") glue brackets and colons of scientific text: "Misalignment (EM):".
     nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if _EMOTICON_MARKS.isdisjoint(text)}
     nlp.add_pipe("kg_sentences")
