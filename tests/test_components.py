@@ -219,7 +219,7 @@ def test_roles(nlp, text, label, role):
      "auxiliary-teacher ensemble"),
     # a kind word vouches for an action noun; coordinated adjectives are skipped
     ("To handle noisy labels, we propose a simple yet effective token weighting strategy.", "token weighting"),
-    ("We design a fast and accurate graph rewiring algorithm.", "graph rewiring"),
+    ("We design a fast and accurate graph folding algorithm.", "graph folding"),
     ("We analyze why reward models drift, and propose a reward anchoring method.", "reward anchoring"),
     ("We examine a novel approach that leverages causal feature pruning.", "causal feature pruning"),  # "we …, and propose"
 ])
