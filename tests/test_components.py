@@ -46,6 +46,11 @@ def test_schwartz_hearst_alignment(short, long, start):
     ("The error drops (see Table 2) and (e.g. ImageNet) stays flat (12%).", []),
     # "):" is not an emoticon here
     ("Work found Emergent Misalignment (EM): narrow tuning harms.", [("Emergent Misalignment", "EM")]),
+    # initials that spell the short form beat the shortest alignment ("Consistency Training")
+    ("We propose Counterfactual Consistency Training (CCT) for judges.",
+     [("Counterfactual Consistency Training", "CCT")]),
+    ("It uses Proximal Policy Optimization (PPO) and Test-Time Adaptation (TTA).",
+     [("Proximal Policy Optimization", "PPO"), ("Test-Time Adaptation", "TTA")]),
 ])
 def test_definitions(nlp, text, pairs):
     doc = nlp(text)

@@ -22,6 +22,7 @@ __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 
 MAX_INNER_TOKENS = 12
 _HARD_STOPS = set(",;:()[]\"“”")
+_WORD_PART = re.compile(r"[A-Za-z0-9]+")
 _NOT_SHORT_FORM = re.compile(r"^(e\.g|i\.e|cf|see|fig|tab|eq|sec|et al|\d+(\.\d+)?%?)\b", re.I)
 
 
@@ -41,6 +42,19 @@ def schwartz_hearst(short: str, long: str) -> int | None:
         i -= 1
         s -= 1
     return i + 1
+
+
+def _initials_start(short: str, long: str) -> int | None:
+    """Start offset in *long* of its last words whose initials spell *short*, or None: "Counterfactual
+    Consistency Training (CCT)", where the shortest alignment would stop at "Consistency Training"."""
+    letters = short[:-1] if short.endswith("s") and short[:-1].isupper() else short
+    parts = list(_WORD_PART.finditer(long))
+    if not letters.isalpha() or len(parts) < len(letters):
+        return None
+    tail = parts[-len(letters):]
+    if all(part.group()[0].lower() == letter.lower() for part, letter in zip(tail, letters)):
+        return tail[0].start()
+    return None
 
 
 def _close_paren(doc: Doc, i: int) -> int | None:
@@ -87,6 +101,9 @@ def _long_form_before(doc: Doc, paren: int, short: str) -> Span | None:
     if not len(window):
         return None
     offset = schwartz_hearst(short, window.text)
+    initials = _initials_start(short, window.text)
+    if offset is not None and initials is not None:
+        offset = min(offset, initials)
     if offset is not None:
         span = window.char_span(offset, len(window.text), alignment_mode="expand")
         if span is not None and span.text.lower() != short.lower():
