@@ -204,6 +204,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We build on Qwen3-8B and evaluate on GSM8K.", "GSM8K", Role.EVALUATES_ON),
     ("This technical report describes Quillo-OCR, a family of document parsers.", "Quillo-OCR", Role.PROPOSES),
     ("DriveSage, the hybrid planner proposed here, calls a language model.", "DriveSage", Role.PROPOSES),
+    ("Our approach, Margin-Scaled Preference Optimization (MSPO), reweights tokens.", "Margin-Scaled Preference "
+     "Optimization", Role.PROPOSES),
     # a known concept defined later in the proposal sentence is used, not coined
     ("We propose VoxFlow, a TTS system built on a Diffusion Transformer (DiT).", "Diffusion Transformer", Role.USES),
 ])

@@ -35,7 +35,8 @@ PROPOSAL_CUE = re.compile(
     # "we X …, and design Y"; "we … by introducing Y"
     r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
     r"|\bwe\s+[^.;:]{0,100}?\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
-    r"|\b(?P<naming>called|dubbed|named|termed|coined)\b", re.I)
+    r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
+    r"|\bour\s+(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our approach, X, …"
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
@@ -71,8 +72,8 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 
 
 # Every PROPOSAL_CUE match in ASCII text contains one of these (most sentences contain none).
-_CUE_STEMS = ("propos", "introduc", "present", "describ", "develop", "design", "release", "construct", "curat", "build",
-              "contribute", "call", "dub", "name", "term", "coined")
+_CUE_STEMS = ("our ", "propos", "introduc", "present", "describ", "develop", "design", "release", "construct",
+              "curat", "build", "contribute", "call", "dub", "name", "term", "coined")
 
 
 def _proposal_cues(text: str) -> list[re.Match]:
