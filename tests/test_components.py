@@ -170,6 +170,8 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("We fine-tune ViT-L/16 with GAP-H probes.", "ViT-L/16", NodeType.MODEL),  # a known family with a size letter
     ("We fine-tune ViT-L/16 with GAP-H probes.", "GAP-H", NodeType.METHOD),
     ("It beats SASRec and CL4SRec at ranking.", "CL4SRec", NodeType.MODEL),  # an architecture-like name
+    ("It beats GeoCLIP and OpenGrip-VLA at grasping.", "GeoCLIP", NodeType.MODEL),
+    ("It beats GeoCLIP and OpenGrip-VLA at grasping.", "OpenGrip-VLA", NodeType.MODEL),
     ("We use on-policy distillation throughout.", "on-policy distillation", NodeType.METHOD),
     ("We also report results for ADE20K-847 and ADE20K-150.", "ADE20K-847", NodeType.BENCHMARK),  # not a "20K" size
     ("We also report results for MMLU-Xtra.", "MMLU-Xtra", NodeType.BENCHMARK),  # a known benchmark's variant

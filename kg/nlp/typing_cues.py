@@ -30,7 +30,7 @@ __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type
 _SIZE = re.compile(r"(?<![A-Za-z])\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")  # not the "20K" of ADE20K
 _SIZE_LETTER = re.compile(r"^(?P<family>[A-Z][A-Za-z0-9]*)-(S|B|L|H|G|XL|XXL)(/\d+)?$")
 # A coined name ending like an architecture's: "SASRec", "BERT4Rec", "UNetFormer", "StyleGAN-T".
-_ARCHITECTURE_NAME = re.compile(r"^[A-Za-z0-9]{2,}(Net|Former|former|BERT|GPT|Rec|GAN|VAE)(-[A-Za-z0-9]+)?$")
+_ARCHITECTURE_NAME = re.compile(r"^[A-Za-z0-9]{2,}(Net|Former|former|BERT|GPT|CLIP|Rec|GAN|VAE)(-[A-Za-z0-9]+)?$")
 _VERSIONED = re.compile(r"^[A-Za-z][A-Za-z.]*-?\d+(\.\d+)*[a-z]?(-[A-Za-z0-9.]+)*$")
 _BENCH_BEFORE = re.compile(r"\b(on|across|of|using)\s+(the\s+)?(challenging\s+|popular\s+|standard\s+)?$", re.I)
 _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|corpus|corpora|test\s+sets?)\b", re.I)
@@ -48,7 +48,7 @@ _KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "s
               "corpus": NodeType.BENCHMARK, "model": NodeType.MODEL, "family": NodeType.MODEL}
 _MEASURED_LOSSES = {"train", "training", "test", "validation", "held-out", "eval", "evaluation", "average", "final",
                     "reconstruction", "pretraining"}
-_MODEL_WORDS = {"llm", "mllm", "vlm", "lm", "llms", "gpt", "bert", "vit"}
+_MODEL_WORDS = {"llm", "mllm", "vlm", "vla", "lm", "llms", "gpt", "bert", "vit", "clip"}
 
 
 # The label-only rules are cached: the same names recur across terms and papers.
