@@ -460,12 +460,24 @@ class Page:
         return self.js("window.kgVisibleCount()")
 
     def click_node(self, node_id: str) -> None:
+        self.wait_for_still_view()  # a click during a focus animation lands where the node was
         x, y = self.js("""id => {
             const p = kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id]);
             const r = document.querySelector('#graph canvas').getBoundingClientRect();
             return [r.left + p.x, r.top + p.y];
         }""", node_id)
         self.page.mouse.click(x, y)
+
+    def wait_for_still_view(self, timeout_ms: int = 3_000) -> None:
+        view = "() => JSON.stringify([kgNetwork.getViewPosition(), kgNetwork.getScale()])"
+        last = self.js(view)
+        for _ in range(timeout_ms // 50):
+            self.page.wait_for_timeout(50)
+            now = self.js(view)
+            if now == last:
+                return
+            last = now
+        raise AssertionError("the view kept moving")
 
     def screenshot(self, name: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
