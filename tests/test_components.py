@@ -49,6 +49,9 @@ def test_schwartz_hearst_alignment(short, long, start):
     # initials that spell the short form beat the shortest alignment ("Consistency Training")
     ("We propose Counterfactual Consistency Training (CCT) for judges.",
      [("Counterfactual Consistency Training", "CCT")]),
+    # a hyphenated name before the parenthesis is one short form
+    ("We introduce MPDR-Bench (Multi-Page Document Reasoning Benchmark) here.",
+     [("Multi-Page Document Reasoning Benchmark", "MPDR-Bench")]),
     ("It uses Proximal Policy Optimization (PPO) and Test-Time Adaptation (TTA).",
      [("Proximal Policy Optimization", "PPO"), ("Test-Time Adaptation", "TTA")]),
 ])
@@ -171,6 +174,7 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("We fine-tune ViT-L/16 with GAP-H probes.", "GAP-H", NodeType.METHOD),
     ("It beats SASRec and CL4SRec at ranking.", "CL4SRec", NodeType.MODEL),  # an architecture-like name
     ("It beats GeoCLIP and OpenGrip-VLA at grasping.", "GeoCLIP", NodeType.MODEL),
+    ("Yet ToolDrift-Bench remains hard.", "ToolDrift-Bench", NodeType.BENCHMARK),
     ("It beats GeoCLIP and OpenGrip-VLA at grasping.", "OpenGrip-VLA", NodeType.MODEL),
     ("We use on-policy distillation throughout.", "on-policy distillation", NodeType.METHOD),
     ("We also report results for ADE20K-847 and ADE20K-150.", "ADE20K-847", NodeType.BENCHMARK),  # not a "20K" size

@@ -124,14 +124,23 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
         if close is None or close == i + 1:
             continue
         inner = doc[i + 1:close]
-        before = toks.words[i - 1]
+        glued = _glued_start(toks, i)
+        before = toks.span_text(glued, i).strip()
         if is_acronym(before) and len(inner.text.split()) >= 2 and schwartz_hearst(before, inner.text) == 0:
-            pairs.append((inner, doc[i - 1:i]))
+            pairs.append((inner, doc[glued:i]))
         elif _valid_short_form(inner):
             long = _long_form_before(doc, i, inner.text.split()[-1])
             if long is not None:
                 pairs.append((long, inner))
     return pairs
+
+
+def _glued_start(toks, paren: int) -> int:
+    """First token of the word written just before *paren*, hyphenated parts included ("MPDR-Bench (…)")."""
+    start = paren - 1
+    while start > 0 and not toks.space[start - 1] and toks.words[start - 1] not in _HARD_STOPS:
+        start -= 1
+    return start
 
 
 def _long_label(doc: Doc, long: Span, short: Span) -> str:
