@@ -142,6 +142,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We build EM-inducing datasets.", "EM-inducing"),
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "H100 GPUs"),  # hardware and units
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "kHz"),
+    ("Pages become Markdown, with tables as HTML and formulas as LaTeX.", "HTML"),  # file formats
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "GitHub"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "LLM-generated"),
     ("Dependencies complicate training of agents.", "complicate training"),
