@@ -90,6 +90,7 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
 @pytest.mark.parametrize("text, label", [
     ("Models write chains of thought before answering.", "chain-of-thought prompting"),  # plural of "X of Y"
     ("We compare with direct preference optimization.", "Direct Preference Optimization"),
+    ("We evaluate on HotpotQA v1.1 and BEIR v3.", "HotpotQA v1.1"),  # a benchmark's version
     ("The auxiliary loss conflicts with the language modeling objective.", "language modeling objective"),
     ("We report the next-token prediction loss on held-out text.", "next-token prediction loss"),
     ("We train language model agents for web tasks.", "language model agents"),

@@ -27,9 +27,10 @@ from .terms import Term, Tokens, register_extensions, tokens, whole_words
 
 __all__ = ["LexiconMatcher", "surface_variants"]
 
-# A parameter count written after a model family: "Llama 3 405B", "Qwen2.5 7B", "Mixtral 8x7B".
-# What may follow a model's name as part of it: a parameter count, a version, a size or variant word.
+# What may follow a model's name as part of it: a parameter count ("Llama 3 405B"), a version, a size or
+# variant word; and a benchmark's: a version ("LongBench v2").
 _VARIANT = re.compile(f"^({PARAMETER_COUNT}|v\\d+(\\.\\d+)*|Large|Base|Small|Mini|Tiny|XL|XXL|Pro|Ultra|Instruct|Chat)$")
+_VERSION = re.compile(r"^v\d+(\.\d+)*$")  # not "4.2": "GSM8K 85.2, MATH 60.1" lists figures
 
 
 # A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents".
@@ -102,6 +103,8 @@ def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int])
 
     start = end
     while node_type is NodeType.MODEL and free(end) and _VARIANT.match(words[end]):
+        end += 1
+    if node_type is NodeType.BENCHMARK and free(end) and _VERSION.match(words[end]):
         end += 1
     if end == start and free(end) and words[end].lower() in _BUILT_ON:
         end += 1
