@@ -189,11 +189,11 @@ def test_typing_cues(nlp, text, label, node_type):
 
 
 def test_a_name_listed_next_to_a_benchmark_or_model_takes_its_type(nlp):
-    found, _ = terms(nlp, "We evaluate on SMAC, MaMuJoCo and Zorbo Football, and compare with TabR.")
+    found, _ = terms(nlp, "We evaluate on SMAC, MaMuJoCo and Zorbo Football, and compare with TabQ.")
     assert found["Zorbo Football"].type is NodeType.BENCHMARK
-    assert found["TabR"].type is NodeType.METHOD  # listed after "compare with", not next to a benchmark
-    found, _ = terms(nlp, "We compare with TabR and XGBoost.")
-    assert found["TabR"].type is NodeType.MODEL
+    assert found["TabQ"].type is NodeType.METHOD  # listed after "compare with", not next to a benchmark
+    found, _ = terms(nlp, "We compare with TabQ and XGBoost.")
+    assert found["TabQ"].type is NodeType.MODEL
 
 
 def test_an_appositive_kind_types_every_use_of_the_name(nlp):
