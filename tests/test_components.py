@@ -144,6 +144,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "H100 GPUs"),  # hardware and units
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "kHz"),
     ("Pages become Markdown, with tables as HTML and formulas as LaTeX.", "HTML"),  # file formats
+    # hyphenated modifiers left alone before a kind word or a known term
+    ("We compare Bayesian and non-Bayesian approaches.", "non-Bayesian"),
+    ("Their open-loop action chunks drift.", "open-loop"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "GitHub"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "LLM-generated"),
     ("Dependencies complicate training of agents.", "complicate training"),
@@ -335,3 +338,8 @@ def test_known_term_with_a_repeated_modifier_is_the_narrower_concept(nlp):
 def test_known_metric_takes_a_compound_or_noun_modifier(nlp, text, label):
     found, _ = terms(nlp, text)
     assert label in found, sorted(found)
+
+
+def test_a_modifier_prefix_before_a_known_name_keeps_the_name(nlp):
+    found, _ = terms(nlp, "We study non-Bayesian and multi-GPU setups with multi-LoRA.")
+    assert sorted(found) == ["multi-LoRA"]

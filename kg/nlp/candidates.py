@@ -25,11 +25,11 @@ from typing import NamedTuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from ..normalize import is_acronym, singular
+from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, PARAMETER_COUNT, STATE_SUFFIXES, boundary_words,
-                    generic_terms, head_types, is_participle, leading_modifiers, looks_adjective)
+                    generic_terms, head_types, is_participle, leading_modifiers, lexicon_index, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentences, tokens
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -176,6 +176,10 @@ def is_name_word(word: Span) -> bool:
 def _is_name_text(text: str) -> bool:
     if not any(map(str.isalpha, text)):
         return False
+    first, hyphen, rest = text.partition("-")
+    if hyphen and len(first) >= 3 and first.isalpha() and first.islower() and rest.replace("-", "").isalpha() \
+            and normalize_label(rest) not in lexicon_index():
+        return False  # a modifier ("non-Bayesian", "multi-GPU"), not a name; "multi-LoRA" extends a known one
     inner_caps = any(map(str.isupper, text[1:]))
     letters_digits = any(map(str.isdigit, text)) and sum(map(str.isalpha, text)) >= 2
     return inner_caps or letters_digits
@@ -351,6 +355,8 @@ def _compound_modifier(word: str) -> bool:
 
 # First parts of hyphenated modifiers that describe rather than name: "non-random", "near-zero", "two-step".
 _VAGUE_PREFIXES = {"non", "near", "drop", "one", "two", "three", "four", "five", "coarse", "well", "so", "ever"}
+# First parts of hyphenated adjectives ("open-loop", "full-attention", "mid-generation"): modifiers, not terms.
+_SPAN_PREFIXES = {"open", "closed", "full", "half", "mid"}
 
 
 def _agent_or_action_noun(word: Word) -> bool:
@@ -362,9 +368,10 @@ def _agent_or_action_noun(word: Word) -> bool:
 
 def _is_compound_term(word: str) -> bool:
     """A hyphenated word whose last part is a known head: "meta-training", "self-distillation"."""
-    return (_hyphenated_letters(word)
-            and head_types().get(singular(word.rsplit("-", 1)[-1])) in (NodeType.METHOD, NodeType.PROBLEM)
-            and singular(word) not in generic_terms())
+    first, last = word.split("-", 1)[0], singular(word.rsplit("-", 1)[-1])
+    return (_hyphenated_letters(word) and first not in _VAGUE_PREFIXES and first not in _SPAN_PREFIXES
+            and head_types().get(last) in (NodeType.METHOD, NodeType.PROBLEM)
+            and last not in _GENERIC_KINDS and singular(word) not in generic_terms())
 
 
 # Verdicts of _verdict that leave the decision to the candidate's context.

@@ -31,7 +31,8 @@ __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 PROPOSAL_CUE = re.compile(
     r"\b(we|this\s+(technical\s+)?(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
-    r"(propose|introduce|present|describe|develop|design|release|construct|curate|build|contribute|call|dub|name|term)s?d?\b"
+    r"(propose|introduce|present|describe|develop|design|release|construct|curate|build|contribute|call|dub|name"
+    r"|term)s?d?\b"
     # "we X …, and design Y"; "we … by introducing Y"
     r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
     r"|\bwe\s+[^.;:]{0,100}?\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
