@@ -147,6 +147,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     # hyphenated modifiers left alone before a kind word or a known term
     ("We compare Bayesian and non-Bayesian approaches.", "non-Bayesian"),
     ("Their open-loop action chunks drift.", "open-loop"),
+    ("Despite being independent approaches, both fail.", "independent"),  # an adjective before a kind word
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "GitHub"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "LLM-generated"),
     ("Dependencies complicate training of agents.", "complicate training"),

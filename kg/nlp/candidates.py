@@ -326,7 +326,12 @@ def _lone_named_kind(words: list[Word]) -> bool:
     (not an adjective: "a pivotal approach", "multimodal tasks")."""
     return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
             and words[0].facts.head not in generic_terms() and words[0].facts.lower not in boundary_words()
-            and not looks_adjective(words[0].facts.lower))
+            and not looks_adjective(words[0].facts.lower) and not _adjective_like(words[0].facts.lower))
+
+
+def _adjective_like(word: str) -> bool:
+    """"independent", "algorithmic", "intermediate": endings of adjectives more than of nouns."""
+    return word.endswith(("ic", "ent", "ant", "ate", "id")) and not word.endswith(("ment", "ics"))
 
 
 def _plural_category(words: list[Word]) -> bool:
