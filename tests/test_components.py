@@ -344,3 +344,9 @@ def test_known_metric_takes_a_compound_or_noun_modifier(nlp, text, label):
 def test_a_modifier_prefix_before_a_known_name_keeps_the_name(nlp):
     found, _ = terms(nlp, "We study non-Bayesian and multi-GPU setups with multi-LoRA.")
     assert sorted(found) == ["multi-LoRA"]
+
+
+def test_latex_markup_around_a_name(nlp):
+    found, _ = terms(nlp, r"We propose \textbf{FastKV}, built on \texttt{vLLM}. Accepted at ICLR 2025.")
+    assert found["FastKV"].role is Role.PROPOSES, sorted(found)
+    assert sorted(found) == ["FastKV", "vLLM"]  # a venue is not a concept

@@ -52,10 +52,10 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     """A fresh pipeline: kg_sentences, then the kg_ components in order."""
     register_extensions()
     nlp = spacy.blank("en")
-    # LaTeX-style quotes (``answer leakage'') are split off like ordinary quotes,
+    # LaTeX-style quotes (``answer leakage'') and markup (\textbf{FastKV}) are split off like ordinary quotes,
     # and so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
     nlp.tokenizer.prefix_search = compile_prefix_regex(
-        ["``", "''", r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
+        ["``", "''", r"\\[A-Za-z]+\{", r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
     # and so is a full stop after a size, a version or a capitalised name ("Qwen3-8B.", "SV4D.", "MMLU."; not "U.S.").
     nlp.tokenizer.suffix_search = compile_suffix_regex(
         ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", *nlp.Defaults.suffixes]).search

@@ -35,6 +35,7 @@ from .terms import Term, Tokens, register_extensions, sentences, tokens
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
 
 _MATH = set("{}|\\$=<>~")
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\{$")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _HARD_PUNCT = set(",;:()[]{}\"“”")
 _LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", "july", "rely", "reply"}
@@ -165,7 +166,9 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
 
 
 def _edge_punct(lex) -> bool:
-    return lex.is_punct or lex.is_quote or lex.lower_ in ("'s", "’s") or not lex.orth_.strip("`'\"“”‘’")
+    """Punctuation, quotes, a possessive or LaTeX markup ("\\textbf{") at the edge of a piece."""
+    return (lex.is_punct or lex.is_quote or lex.lower_ in ("'s", "’s") or not lex.orth_.strip("`'\"“”‘’")
+            or _LATEX_COMMAND.match(lex.orth_) is not None)
 
 
 def is_name_word(word: Span) -> bool:
