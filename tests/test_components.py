@@ -172,6 +172,7 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
     ("The absolute error of forecasts drops.", "absolute error", NodeType.METRIC),  # a singular "X error"
     ("Unstable training and slow inference limit the method.", "slow inference", NodeType.PROBLEM),  # a fault
+    ("Agents show premature termination on long tasks.", "premature termination", NodeType.PROBLEM),
     ("We add a patch-wise ranking loss to training.", "patch-wise ranking loss", NodeType.METHOD),  # trained with
     ("The training loss plateaus early.", "training loss", NodeType.METRIC),  # measured
     ("It reaches 35.4 AP at 52 FPS on LVIS.", "FPS", NodeType.METRIC),  # metric symbols

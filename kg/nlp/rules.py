@@ -33,6 +33,17 @@ ACTION_SUFFIXES = ("tion", "ment", "ing", "ism")
 _ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial", "dal", "tal", "nal", "ral")
 
 
+# Adjectives of a fault: "unstable training", "premature termination", "fabricated findings" name problems,
+# whatever the head.
+FAULT_ADJECTIVES = frozenset({
+    "unstable", "slow", "inefficient", "unbalanced", "imbalanced", "noisy", "poor", "costly", "brittle", "degenerate",
+    "redundant", "excessive", "insufficient", "stale", "unreliable", "inconsistent", "inaccurate", "biased",
+    "harmful", "unsafe", "toxic", "missing", "corrupted", "delayed", "premature", "fabricated", "omitted",
+    "incorrect", "erroneous", "hallucinated", "abrupt", "deceptive", "mislabeled", "mislabelled", "spurious",
+    "misleading", "unfaithful", "untruthful", "invalid", "broken", "degraded", "unintended", "undesired",
+    "undesirable", "catastrophic", "unsupported", "vulnerable"})
+
+
 def looks_adjective(word: str) -> bool:
     """A lower-case word with an adjective ending ("empirical", "generative"), or online/offline."""
     return word.endswith(_ADJECTIVE_ENDINGS) or word in ("online", "offline")

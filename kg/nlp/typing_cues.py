@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType
 from .candidates import METRIC_SYMBOL
-from .rules import ACTION_SUFFIXES, STATE_SUFFIXES, head_types, lexicon_index
+from .rules import ACTION_SUFFIXES, FAULT_ADJECTIVES, STATE_SUFFIXES, head_types, lexicon_index
 from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
@@ -91,17 +91,10 @@ def type_from_head(label: str) -> NodeType | None:
     return head_types().get(head)
 
 
-# Adjectives of a fault: "unstable training", "slow inference", "stale data" name problems, whatever the head.
-_FAULTS = frozenset({"unstable", "slow", "inefficient", "unbalanced", "imbalanced", "noisy", "poor", "costly",
-                     "brittle", "degenerate", "redundant", "excessive", "insufficient", "stale", "unreliable",
-                     "inconsistent", "inaccurate", "biased", "harmful", "unsafe", "toxic", "missing", "corrupted",
-                     "delayed"})
-
-
 def type_from_fault(label: str) -> NodeType | None:
     """Problem for a phrase of several words that starts with an adjective of a fault."""
     first, _, rest = label.partition(" ")
-    return NodeType.PROBLEM if rest and first.lower() in _FAULTS else None
+    return NodeType.PROBLEM if rest and first.lower() in FAULT_ADJECTIVES else None
 
 
 def type_from_suffix(label: str) -> NodeType | None:
