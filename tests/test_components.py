@@ -148,6 +148,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We compare Bayesian and non-Bayesian approaches.", "non-Bayesian"),
     ("Their open-loop action chunks drift.", "open-loop"),
     ("Despite being independent approaches, both fail.", "independent"),  # an adjective before a kind word
+    ("Agents stop early on long tasks.", "long"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "GitHub"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "LLM-generated"),
     ("Dependencies complicate training of agents.", "complicate training"),
@@ -172,7 +173,8 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
     ("The absolute error of forecasts drops.", "absolute error", NodeType.METRIC),  # a singular "X error"
     ("Unstable training and slow inference limit the method.", "slow inference", NodeType.PROBLEM),  # a fault
-    ("Agents show premature termination on long tasks.", "premature termination", NodeType.PROBLEM),
+    ("We observe premature termination in agents and premature termination in humans.", "premature termination",
+     NodeType.PROBLEM),
     ("We add a patch-wise ranking loss to training.", "patch-wise ranking loss", NodeType.METHOD),  # trained with
     ("The training loss plateaus early.", "training loss", NodeType.METRIC),  # measured
     ("It reaches 35.4 AP at 52 FPS on LVIS.", "FPS", NodeType.METRIC),  # metric symbols

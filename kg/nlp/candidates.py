@@ -333,8 +333,9 @@ def _lone_named_kind(words: list[Word]) -> bool:
 
 
 def _adjective_like(word: str) -> bool:
-    """"independent", "algorithmic", "intermediate": endings of adjectives more than of nouns."""
-    return word.endswith(("ic", "ent", "ant", "ate", "id")) and not word.endswith(("ment", "ics"))
+    """"independent", "algorithmic", "intermediate": endings of adjectives more than of nouns; "long", "short"."""
+    return (word.endswith(("ic", "ent", "ant", "ate", "id")) and not word.endswith(("ment", "ics"))
+            or word in ("long", "short", "complex"))
 
 
 def _plural_category(words: list[Word]) -> bool:
