@@ -221,6 +221,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("DriveSage, the hybrid planner proposed here, calls a language model.", "DriveSage", Role.PROPOSES),
     ("Our approach, Margin-Scaled Preference Optimization (MSPO), reweights tokens.", "Margin-Scaled Preference "
      "Optimization", Role.PROPOSES),
+    # a known concept the cue introduces with its kind: the paper that introduced it; the kind is not proposed
+    ("We introduce dropout, a regularization technique that removes units.", "dropout", Role.PROPOSES),
+    ("We introduce dropout, a regularization technique that removes units.", "regularization", Role.USES),
     # a known concept defined later in the proposal sentence is used, not coined
     ("We propose VoxFlow, a TTS system built on a Diffusion Transformer (DiT).", "Diffusion Transformer", Role.USES),
 ])

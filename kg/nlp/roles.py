@@ -44,6 +44,9 @@ AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
 # "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name.
 APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our|a\s+(novel|new)|the\s+first"
                             r"|the\s+([\w-]+\s+){1,3}(proposed|introduced|presented)\s+(here|in\s+this))\b", re.I)
+# "dropout, a regularization technique": an appositive that gives the kind of what was just introduced.
+_KIND_APPOSITIVE = re.compile(r"^\s*,\s+(a|an)\s+([\w-]+\s+){0,3}?(method|technique|approach|algorithm|framework)\b",
+                              re.I)
 MAX_CUE_GAP = 40  # characters between the cue and the proposed term ("a new, simple ...")
 MAX_PHRASE_WORDS = 5
 # Words naming only the kind of contribution: "a framework" proposes nothing nameable.
@@ -117,14 +120,39 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                     break
                 if t.end <= sent.end:
                     after.append(t)
-            fresh = [t for t in after if not (t.source == "lexicon" and not _has_capital(t.label))]
-            if fresh and _object_of_cue(table.text[cue_end:table.idx[fresh[0].start]]):
-                chosen.append(fresh[0])
+            fresh = [t for t in after if not _known_common(t)]
+            introduced = _introduced_by_cue(table, cue_end, after)
+            if introduced is not None:
+                chosen.append(introduced)
             chosen += [t for t in fresh[1:] if _has_capital(t.label) and t.source != "lexicon"
                        and not _known(t) and _introduced_here(t, terms, sent.start)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and APPOSITIVE_CUE.match(_text_after(table, t, 40))]
     return chosen
+
+
+def _known_common(term: Term) -> bool:
+    """A lower-case lexicon concept: papers rarely propose one ("we propose machine unlearning for …")."""
+    return term.source == "lexicon" and not _has_capital(term.label)
+
+
+def _introduced_by_cue(table: Tokens, cue_end: int, after: list[Term]) -> Term | None:
+    """The term a proposal cue introduces, among the terms *after* it in its sentence: the first one, past
+    known common concepts; but a known concept that an appositive gives a kind ("we introduce dropout, a
+    regularization technique": the paper that introduced it) is the one, and its kind is not."""
+    def gap_to(term: Term) -> str:
+        return table.text[cue_end:table.idx[term.start]]
+
+    if not after:
+        return None
+    first = after[0]
+    if _known_common(first):
+        if _object_of_cue(gap_to(first)) and _KIND_APPOSITIVE.match(_text_after(table, first, 60)):
+            return first
+        first = next((t for t in after if not _known_common(t)), None)
+        if first is None or "," in gap_to(first):
+            return None
+    return first if _object_of_cue(gap_to(first)) else None
 
 
 def _known(term: Term) -> bool:
