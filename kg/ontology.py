@@ -12,11 +12,22 @@ import json
 import rdflib
 from rdflib.namespace import OWL, RDF, RDFS, XSD
 
-__all__ = ["VOCAB", "ONTOLOGY_PATH", "NAMESPACE_PATH", "CONTEXT_PATH", "SHAPES_PATH", "vocabulary_terms", "render_namespace",
+__all__ = ["VOCAB", "data_folder", "ONTOLOGY_PATH", "NAMESPACE_PATH", "CONTEXT_PATH", "SHAPES_PATH", "vocabulary_terms", "render_namespace",
            "render_context"]
 
 VOCAB = "https://w3id.org/litkg/ontology#"
-ONTOLOGY_PATH = Path(__file__).resolve().parent.parent / "ontology" / "kg.ttl"
+
+
+def data_folder(name: str) -> Path:
+    """A data folder at the top of the repository (ontology/, queries/) in a source checkout, or the copy an
+    installed wheel carries inside the package (kg/_ontology/, kg/_queries/: see pyproject.toml)."""
+    package = Path(__file__).resolve().parent
+    if (package.parent / "pyproject.toml").is_file():
+        return package.parent / name
+    return package / f"_{name}"
+
+
+ONTOLOGY_PATH = data_folder("ontology") / "kg.ttl"
 NAMESPACE_PATH = Path(__file__).resolve().parent / "namespace.py"
 CONTEXT_PATH = ONTOLOGY_PATH.parent / "context.jsonld"
 SHAPES_PATH = ONTOLOGY_PATH.parent / "shapes.ttl"

@@ -20,13 +20,14 @@ import pyoxigraph as ox
 
 from .errors import InputError, QueryError
 from .ingest import read_text_file
+from .ontology import data_folder
 from .rdf import PREFIXES
 
 __all__ = ["QueryResult", "load_store", "load_graph", "run_query", "format_result", "ENGINES",
            "NamedQuery", "QUERIES_DIR", "named_queries", "named_query"]
 
 ENGINES = ("oxigraph", "rdflib")
-QUERIES_DIR = Path(__file__).resolve().parent.parent / "queries"
+QUERIES_DIR = data_folder("queries")
 
 
 @dataclass(frozen=True)
