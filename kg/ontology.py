@@ -12,8 +12,8 @@ import json
 import rdflib
 from rdflib.namespace import OWL, RDF, RDFS, XSD
 
-__all__ = ["VOCAB", "data_folder", "ONTOLOGY_PATH", "NAMESPACE_PATH", "CONTEXT_PATH", "SHAPES_PATH", "vocabulary_terms", "render_namespace",
-           "render_context"]
+__all__ = ["VOCAB", "data_folder", "ONTOLOGY_PATH", "NAMESPACE_PATH", "CONTEXT_PATH", "SHAPES_PATH",
+           "vocabulary_terms", "render_namespace", "render_context"]
 
 VOCAB = "https://w3id.org/litkg/ontology#"
 

@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, singular
 from ..records import NodeType
 from .rules import boundary_words, head_types
-from .terms import Term, register_extensions, sentence_of, sentence_starts, tokens, whole_words
+from .terms import Term, Tokens, register_extensions, sentence_of, sentence_starts, tokens, whole_words
 
 __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 
@@ -135,7 +135,7 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
     return pairs
 
 
-def _glued_start(toks, paren: int) -> int:
+def _glued_start(toks: Tokens, paren: int) -> int:
     """First token of the word written just before *paren*, hyphenated parts included ("MPDR-Bench (…)")."""
     start = paren - 1
     while start > 0 and not toks.space[start - 1] and toks.words[start - 1] not in _HARD_STOPS:
