@@ -28,8 +28,9 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, PARAMETER_COUNT, STATE_SUFFIXES, boundary_words,
-                    generic_terms, head_types, is_participle, leading_modifiers, lexicon_index, looks_adjective)
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, KIND_WORDS, PARAMETER_COUNT, STATE_SUFFIXES,
+                    boundary_words, generic_terms, head_types, is_participle, leading_modifiers, lexicon_index,
+                    looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentences, tokens
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -56,8 +57,7 @@ _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
 _SIZE_ONLY = re.compile(f"^(sub-|over-|under-|~)?{PARAMETER_COUNT}$")  # a parameter count is not a model
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
-_GENERIC_KINDS = {"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique", "paradigm",
-                  "scheme", "checkpoint"}
+_GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
 # Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
 _VAGUE_HEADS = {"time", "times", "reason", "reasons", "way", "ways", "thing", "things", "lot", "part", "parts",
                 "kind", "sort", "case", "cases", "fact", "facts", "number", "amount", "manner", "matter"}

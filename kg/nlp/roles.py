@@ -21,8 +21,8 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, boundary_words, generic_terms, head_types, is_participle, leading_modifiers,
-                    lexicon_index, looks_adjective)
+from .rules import (ACTION_SUFFIXES, KIND_WORDS, boundary_words, generic_terms, head_types, is_participle,
+                    leading_modifiers, lexicon_index, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentence_starts, tokens
 from .typing_cues import type_of
 
@@ -50,8 +50,7 @@ _KIND_APPOSITIVE = re.compile(r"^\s*,\s+(a|an)\s+([\w-]+\s+){0,3}?(method|techni
 MAX_CUE_GAP = 40  # characters between the cue and the proposed term ("a new, simple ...")
 MAX_PHRASE_WORDS = 5
 # Words naming only the kind of contribution: "a framework" proposes nothing nameable.
-_CONTRIBUTION_KINDS = {"method", "framework", "approach", "strategy", "technique", "algorithm", "scheme",
-                       "procedure", "paradigm", "pipeline", "recipe", "issue"}
+_CONTRIBUTION_KINDS = KIND_WORDS | {"pipeline", "recipe", "issue"}
 _QUANTITIES = {"one", "two", "three", "four", "five", "six", "both", "each", "several"}
 _DEFAULT_ROLE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVALUATES_ON,
                  NodeType.METHOD: Role.USES, NodeType.MODEL: Role.USES, NodeType.METRIC: Role.USES}

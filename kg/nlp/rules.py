@@ -33,6 +33,11 @@ ACTION_SUFFIXES = ("tion", "ment", "ing", "ism")
 _ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial", "dal", "tal", "nal", "ral")
 
 
+# Words that name only the kind of a contribution: "a framework", "a simple method" name nothing.
+KIND_WORDS = frozenset({"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique",
+                        "paradigm", "scheme"})
+
+
 # Adjectives of a fault: "unstable training", "premature termination", "fabricated findings" name problems,
 # whatever the head.
 FAULT_ADJECTIVES = frozenset({
