@@ -219,6 +219,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We build on Qwen3-8B and evaluate on GSM8K.", "GSM8K", Role.EVALUATES_ON),
     ("This technical report describes Quillo-OCR, a family of document parsers.", "Quillo-OCR", Role.PROPOSES),
     ("DriveSage, the hybrid planner proposed here, calls a language model.", "DriveSage", Role.PROPOSES),
+    ("We devise KernelSmith, a compiler agent that writes CUDA kernels.", "KernelSmith", Role.PROPOSES),
+    ("To this end, we create OmniTrace, a corpus of agent trajectories.", "OmniTrace", Role.PROPOSES),
     ("Our approach, Margin-Scaled Preference Optimization (MSPO), reweights tokens.", "Margin-Scaled Preference "
      "Optimization", Role.PROPOSES),
     # a known concept the cue introduces with its kind: the paper that introduced it; the kind is not proposed

@@ -31,8 +31,8 @@ __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 PROPOSAL_CUE = re.compile(
     r"\b(we|this\s+(technical\s+)?(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
-    r"(propose|introduce|present|describe|develop|design|release|construct|curate|build|contribute|call|dub|name"
-    r"|term)s?d?\b"
+    r"(propose|introduce|present|describe|develop|design|devise|create|craft|formulate|unveil|release|construct|curate"
+    r"|build|contribute|call|dub|name|term)s?d?\b"
     # "we X …, and design Y"; "we … by introducing Y"
     r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
     r"|\bwe\s+[^.;:]{0,100}?\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
@@ -76,7 +76,7 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 
 # Every PROPOSAL_CUE match in ASCII text contains one of these (most sentences contain none).
 _CUE_STEMS = ("our ", "propos", "introduc", "present", "describ", "develop", "design", "release", "construct",
-              "curat", "build", "contribute", "call", "dub", "name", "term", "coined")
+              "curat", "build", "devis", "creat", "craft", "formulat", "unveil", "contribute", "call", "dub", "name", "term", "coined")
 
 
 def _proposal_cues(text: str) -> list[re.Match]:
