@@ -119,6 +119,9 @@ def test_name_shapes(nlp, word, expected):
     ("We prompt Llama 3 405B and Mixtral 8x7B.", "Llama 3 405B"),  # a size after a known family
     ("We prompt Llama 3 405B and Mixtral 8x7B.", "Mixtral 8x7B"),
     ("It beats SeamlessM4T v2 Large on speech translation.", "SeamlessM4T v2 Large"),  # version and size words
+    ("It beats Stable Diffusion 3 Medium and Gemini 2.0 Flash.", "Stable Diffusion 3 Medium"),
+    ("We compare against Whisper 4 on captioning.", "Whisper 4"),  # a generation number after a named model
+    ("The encoder is CLIP ViT-L/14 at 336 pixels.", "CLIP ViT-L/14"),  # a sized backbone of a known model
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)
@@ -130,6 +133,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Two designs: (1)Tightly coupled decoding and (2)Loose fusion.", "(1)Tightly"),
     ("The model predicts [MASK] tokens.", "MASK"),
     ("Code is at https://github.com/example/repo.", "https://github.com/example/repo"),
+    ("We query 12 VLMs 3 times each.", "VLMs 3"),  # a class of models has no generations
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),
     ("RL has become a pivotal approach for multimodal tasks.", "multimodal"),
     ("A framework for data-efficiently learning control is given.", "data-efficiently"),

@@ -4,7 +4,8 @@ Names and aliases are matched case-insensitively, acronym-like aliases
 (LLM, MoE, GRPO) case-sensitively. Hyphen/space and plural variants are
 generated, so "chain of thought" also finds "chain-of-thought". A
 parameter count, version or size word after a known model ("Llama 3 405B",
-"SeamlessM4T v2 Large") and "objective", "loss" or "agents" after a known
+"SeamlessM4T v2 Large", "Whisper 4"), a sized backbone after a known model
+("CLIP ViT-L/14") and "objective", "loss" or "agents" after a known
 concept ("language modeling objective") extend the match: the longer
 phrase is the concept.
 """
@@ -29,8 +30,11 @@ __all__ = ["LexiconMatcher", "surface_variants"]
 
 # What may follow a model's name as part of it: a parameter count ("Llama 3 405B"), a version, a size or
 # variant word; and a benchmark's: a version ("LongBench v2").
-_VARIANT = re.compile(f"^({PARAMETER_COUNT}|v\\d+(\\.\\d+)*|Large|Base|Small|Mini|Tiny|XL|XXL|Pro|Ultra|Instruct|Chat)$")
+_VARIANT = re.compile(f"^({PARAMETER_COUNT}|v\\d+(\\.\\d+)*|Large|Medium|Base|Small|Mini|mini|Tiny|Nano|XL|XXL"
+                      "|Pro|Ultra|Max|Plus|Flash|Lite|Turbo|Instruct|Chat)$")
 _VERSION = re.compile(r"^v\d+(\.\d+)*$")  # not "4.2": "GSM8K 85.2, MATH 60.1" lists figures
+_SIZED_BACKBONE = re.compile(r"^(ViT|RN|ResNet|ConvNeXt|Swin|EVA)[\w/-]*\d")  # "ViT-L/14" in "CLIP ViT-L/14"
+_GENERATION = re.compile(r"^[2-9]$")  # "SigLIP 2", "Stable Diffusion 3": only after a named model, not "VLMs"
 
 
 # A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents".
@@ -85,24 +89,37 @@ class LexiconMatcher:
         table = tokens(doc)
         for span in filter_spans([doc[s:e] for s, e in found]):
             label, node_type = self.entries[int(doc.vocab.strings[found[span.start, span.end]])]
-            end = _extended_end(table, span.end, node_type, taken)
+            end = _extended_end(table, span.end, node_type, taken, named=not label[:1].islower())
             if end > span.end:  # "Llama 3 405B", "language modeling objective": the longer phrase is the concept
                 label = table.span_text(span.start, end)
                 node_type = _BUILT_ON.get(table.words[end - 1].lower(), node_type)
-            terms.append(Term(span.start, end, label, "lexicon", type=node_type))
+            term = Term(span.start, end, label, "lexicon", type=node_type)
+            if _is_variant_of(terms[-1] if terms else None, term, table):  # "CLIP ViT-L/14": one model
+                start = terms.pop().start
+                term = Term(start, end, table.span_text(start, end), "lexicon", type=NodeType.MODEL)
+            terms.append(term)
         doc._.kg_terms = terms
         return doc
 
 
-def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int]) -> int:
-    """The end of a match at token *end* extended over a model's variant words or one "objective"-like word."""
+def _is_variant_of(previous: Term | None, term: Term, table: Tokens) -> bool:
+    """*term* is a sized backbone ("ViT-L/14") right after the model *previous* names ("CLIP")."""
+    return (previous is not None and previous.source == "lexicon" and previous.end == term.start
+            and previous.type is NodeType.MODEL is term.type and bool(table.space[term.start - 1])
+            and bool(_SIZED_BACKBONE.match(table.span_text(term.start, term.end))))
+
+
+def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int], named: bool) -> int:
+    """The end of a match at token *end* extended over a model's variant words (a generation number only
+    after a *named* model) or one "objective"-like word."""
     words, space = table.words, table.space
 
     def free(i: int) -> bool:  # a word of its own that no earlier term holds
         return i < len(words) and i not in taken and bool(space[i - 1])
 
     start = end
-    while node_type is NodeType.MODEL and free(end) and _VARIANT.match(words[end]):
+    while node_type is NodeType.MODEL and free(end) and (
+            _VARIANT.match(words[end]) or (named and end == start and _GENERATION.match(words[end]))):
         end += 1
     if node_type is NodeType.BENCHMARK and free(end) and _VERSION.match(words[end]):
         end += 1
