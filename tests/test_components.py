@@ -148,9 +148,10 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "H100 GPUs"),  # hardware and units
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "kHz"),
     ("Pages become Markdown, with tables as HTML and formulas as LaTeX.", "HTML"),  # file formats
-    # hyphenated modifiers left alone before a kind word or a known term
+    # hyphenated modifiers left alone before a kind word or a known name
     ("We compare Bayesian and non-Bayesian approaches.", "non-Bayesian"),
-    ("Their open-loop action chunks drift.", "open-loop"),
+    ("Their open-loop approaches drift.", "open-loop"),
+    ("Retrieval uses an off-the-shelf embedding model.", "off-the-shelf"),  # describes a release, not a kind
     ("Despite being independent approaches, both fail.", "independent"),  # an adjective before a kind word
     ("Agents stop early on long tasks.", "long"),
     ("We mine pull requests on GitHub and add LLM-generated rewrites.", "GitHub"),
@@ -351,6 +352,13 @@ def test_known_term_with_a_repeated_modifier_is_the_narrower_concept(nlp):
 def test_known_metric_takes_a_compound_or_noun_modifier(nlp, text, label):
     found, _ = terms(nlp, text)
     assert label in found, sorted(found)
+
+
+def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp):
+    found, _ = terms(nlp, "Agents suffer from tool-call hallucination.")
+    assert {"tool-call hallucination", "hallucination"} <= set(found), sorted(found)
+    found, _ = terms(nlp, "Fine-tuning large language models is costly.")  # a verb phrase, not a narrower model
+    assert "Fine-tuning large language models" not in found and "large language models" in found, sorted(found)
 
 
 def test_a_modifier_prefix_before_a_known_name_keeps_the_name(nlp):

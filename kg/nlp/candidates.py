@@ -523,7 +523,9 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
                         known: dict[int, list[int]], taken: set[int]) -> None:
     """"selective mixup": a known common term (*known*: see ``_known_starts``) with a specific modifier
     before it names a narrower concept, when the abstract repeats the longer phrase; a known metric
-    takes one hyphenated or noun modifier at once ("worst-class accuracy", not "affect accuracy")."""
+    takes one hyphenated or noun modifier at once ("worst-class accuracy", not "affect accuracy").
+    Other known terms after one hyphenated modifier keep their own Term, and the longer phrase gets one
+    too ("tool-call hallucination" and "hallucination")."""
     toks = tokens(doc)
     for i in [i for start in range(bounds[0] + 1, bounds[-1]) if start in known for i in known[start]]:
         term = terms[i]
@@ -537,6 +539,16 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         if _repeated(doc, phrase) or _narrower_metric(term, left):
             terms[i] = Term(left[0].start, term.end, phrase, "chunk")
             taken.update(range(left[0].start, term.start))
+        elif _hyphenated_modifier(left):  # "tool-call hallucination": a narrower concept beside the known one
+            terms.append(Term(left[0].start, term.end, phrase, "chunk"))
+            taken.update(range(left[0].start, term.start))
+
+
+def _hyphenated_modifier(left: list[Word]) -> bool:
+    """One hyphenated modifier ("execution-based"), not a known activity ("fine-tuning LLMs" is a verb phrase)."""
+    if len(left) != 1 or "-" not in left[0].text:
+        return False
+    return not (left[0].facts.lower.endswith("ing") and normalize_label(left[0].text) in lexicon_index())
 
 
 def _narrower_metric(term: Term, left: list[Word]) -> bool:
