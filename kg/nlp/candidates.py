@@ -535,6 +535,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         left = _trim([Word(s, e, text, _facts(text)) for text, s, e in words if e <= term.start])
         if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
             continue
+        if _names_before(terms, left[0].start, term.start):  # "Arena-Hard win rate": a benchmark and its metric
+            continue
         phrase = toks.span_text(left[0].start, term.end)
         if _repeated(doc, phrase) or _narrower_metric(term, left):
             terms[i] = Term(left[0].start, term.end, phrase, "chunk")
@@ -542,6 +544,11 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         elif _hyphenated_modifier(left):  # "tool-call hallucination": a narrower concept beside the known one
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+def _names_before(terms: list[Term], start: int, end: int) -> bool:
+    """Tokens ``start:end`` hold a known benchmark or model."""
+    return any(t.start < end and start < t.end and t.type in (NodeType.BENCHMARK, NodeType.MODEL) for t in terms)
 
 
 def _hyphenated_modifier(left: list[Word]) -> bool:
