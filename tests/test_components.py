@@ -312,9 +312,9 @@ def test_single_word_terms(nlp, text, label, node_type):
 
 
 def test_single_abstract_noun_counts_only_when_it_recurs(nlp):
-    once, _ = terms(nlp, "We study distillation for small students.")
-    twice, _ = terms(nlp, "We study distillation for small students. Distillation from a teacher helps.")
-    assert "distillation" not in once and "distillation" in twice, sorted(twice)
+    once, _ = terms(nlp, "We study augmentation for small students.")
+    twice, _ = terms(nlp, "We study augmentation for small students. Augmentation from a teacher helps.")
+    assert "augmentation" not in once and "augmentation" in twice, sorted(twice)
 
 
 @pytest.mark.parametrize("text, label, wanted", [
