@@ -226,6 +226,7 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("This technical report describes Quillo-OCR, a family of document parsers.", "Quillo-OCR", Role.PROPOSES),
     ("DriveSage, the hybrid planner proposed here, calls a language model.", "DriveSage", Role.PROPOSES),
     ("We devise KernelSmith, a compiler agent that writes CUDA kernels.", "KernelSmith", Role.PROPOSES),
+    ("Applied to Qwen2.5-VL-7B and FooVL-8B, our method keeps 28% of tokens.", "FooVL-8B", Role.USES),
     ("To this end, we create OmniTrace, a corpus of agent trajectories.", "OmniTrace", Role.PROPOSES),
     ("Our approach, Margin-Scaled Preference Optimization (MSPO), reweights tokens.", "Margin-Scaled Preference "
      "Optimization", Role.PROPOSES),

@@ -41,8 +41,9 @@ PROPOSAL_CUE = re.compile(
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
-# "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name.
-APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our|a\s+(novel|new)|the\s+first"
+# "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name
+# (not "Applied to Qwen3, our method keeps …": there "our method" is the subject of a verb).
+APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|a\s+(novel|new)|the\s+first"
                             r"|the\s+([\w-]+\s+){1,3}(proposed|introduced|presented)\s+(here|in\s+this))\b", re.I)
 # "dropout, a regularization technique": an appositive that gives the kind of what was just introduced.
 _KIND_APPOSITIVE = re.compile(r"^\s*,\s+(a|an)\s+([\w-]+\s+){0,3}?(method|technique|approach|algorithm|framework)\b",
