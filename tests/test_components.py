@@ -256,6 +256,8 @@ def test_roles(nlp, text, label, role):
     ("We design a fast and accurate graph folding algorithm.", "graph folding"),
     ("We analyze why reward models drift, and propose a reward anchoring method.", "reward anchoring"),
     ("We examine a novel approach that leverages causal feature pruning.", "causal feature pruning"),  # "we …, and propose"
+    ("We survey the failure modes of reward models in detail, proposing a minimal reporting checklist for papers.",
+     "reporting checklist"),
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)

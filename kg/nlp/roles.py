@@ -33,9 +33,10 @@ PROPOSAL_CUE = re.compile(
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     r"(propose|introduce|present|describe|develop|design|devise|create|craft|formulate|unveil|release|construct|curate"
     r"|build|contribute|call|dub|name|term)s?d?\b"
-    # "we X …, and design Y"; "we … by introducing Y"
+    # "we X …, and design Y"; "we … by introducing Y"; "we X …, proposing Y"
     r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
     r"|\bwe\s+[^.;:]{0,100}?\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
+    r"|\bwe\s+[^.;:]{0,200}?,\s+(propos|introduc)ing\b"  # "we compile …, proposing Y"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
     r"|\bour\s+(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our approach, X, …"
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
