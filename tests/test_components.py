@@ -258,6 +258,8 @@ def test_roles(nlp, text, label, role):
     ("We examine a novel approach that leverages causal feature pruning.", "causal feature pruning"),  # "we …, and propose"
     ("We survey the failure modes of reward models in detail, proposing a minimal reporting checklist for papers.",
      "reporting checklist"),
+    ("We describe why agents stall on long tasks, and design a budget-aware replanning scheme.",
+     "budget-aware replanning"),  # a second cue after a first one
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)

@@ -33,12 +33,14 @@ PROPOSAL_CUE = re.compile(
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     r"(propose|introduce|present|describe|develop|design|devise|create|craft|formulate|unveil|release|construct|curate"
     r"|build|contribute|call|dub|name|term)s?d?\b"
-    # "we X …, and design Y"; "we … by introducing Y"; "we X …, proposing Y"
-    r"|\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
-    r"|\bwe\s+[^.;:]{0,100}?\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
-    r"|\bwe\s+[^.;:]{0,200}?,\s+(propos|introduc)ing\b"  # "we compile …, proposing Y"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
     r"|\bour\s+(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our approach, X, …"
+# A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
+# "we X …, proposing Y" (searched on its own, so that "We describe …, and design Y" finds both).
+LATER_CUE = re.compile(
+    r"\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
+    r"|\bwe\s+[^.;:]{0,100}?\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
+    r"|\bwe\s+[^.;:]{0,200}?,\s+(propos|introduc)ing\b", re.I)
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
@@ -76,18 +78,22 @@ def _sentences(doc: Doc) -> list[_Sentence]:
     return doc.user_data["kg_cue_sents"]
 
 
-# Every PROPOSAL_CUE match in ASCII text contains one of these (most sentences contain none).
+# Every PROPOSAL_CUE or LATER_CUE match in ASCII text contains one of these (most sentences contain none).
 _CUE_STEMS = ("our ", "propos", "introduc", "present", "describ", "develop", "design", "release", "construct",
-              "curat", "build", "devis", "creat", "craft", "formulat", "unveil", "contribute", "call", "dub", "name", "term", "coined")
+              "curat", "build", "devis", "creat", "craft", "formulat", "unveil", "contribute", "call", "dub", "name",
+              "term", "coined")
 
 
 def _proposal_cues(text: str) -> list[re.Match]:
-    """PROPOSAL_CUE matches in *text*; an ASCII sentence without a cue stem is not scanned."""
+    """PROPOSAL_CUE and LATER_CUE matches in *text*, in order; an ASCII sentence without a cue stem is not scanned."""
     if text.isascii():
         low = text.lower()
         if not any(stem in low for stem in _CUE_STEMS):
             return []
-    return list(PROPOSAL_CUE.finditer(text))
+    cues = list(PROPOSAL_CUE.finditer(text))
+    ends = {cue.end() for cue in cues}
+    cues += [cue for cue in LATER_CUE.finditer(text) if cue.end() not in ends]
+    return sorted(cues, key=lambda cue: cue.end())
 
 
 @lru_cache(maxsize=1 << 16)
@@ -239,7 +245,8 @@ def _mechanism_follows(words: list[str], i: int, limit: int) -> bool:
 
 def _names(cue: re.Match) -> bool:
     """The cue names rather than introduces: "dubbed X", "we call this effect X"."""
-    return bool(cue.group("naming")) or cue.group(0).split()[-1].lower().startswith(_NAMING_STEMS)
+    return (cue.re is PROPOSAL_CUE and bool(cue.group("naming"))) or cue.group(0).split()[-1].lower().startswith(
+        _NAMING_STEMS)
 
 
 _NAMING_STEMS = ("call", "dub", "name", "term")
