@@ -152,6 +152,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We compare Bayesian and non-Bayesian approaches.", "non-Bayesian"),
     ("Their open-loop approaches drift.", "open-loop"),
     ("Human raters prefer MotionAnchor outputs in most cases.", "prefer"),  # a verb of abstracts ends a term
+    ("Encoders dominate on OCR and knowledge tasks.", "knowledge"),  # a domain of tasks, not a task
+    ("Accuracy drops as the number of merged tasks grows.", "merged"),
     ("Retrieval uses an off-the-shelf embedding model.", "off-the-shelf"),  # describes a release, not a kind
     ("Despite being independent approaches, both fail.", "independent"),  # an adjective before a kind word
     ("Agents stop early on long tasks.", "long"),
@@ -366,6 +368,11 @@ def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp
     assert {"tool-call hallucination", "hallucination"} <= set(found), sorted(found)
     found, _ = terms(nlp, "Fine-tuning large language models is costly.")  # a verb phrase, not a narrower model
     assert "Fine-tuning large language models" not in found and "large language models" in found, sorted(found)
+
+
+def test_a_task_named_by_one_action_noun(nlp):
+    found, _ = terms(nlp, "We study colorization tasks and tagging problems.")
+    assert {"colorization", "tagging"} <= set(found), sorted(found)
 
 
 def test_a_modifier_prefix_before_a_known_name_keeps_the_name(nlp):

@@ -329,7 +329,14 @@ def _lone_named_kind(words: list[Word]) -> bool:
     (not an adjective: "a pivotal approach", "multimodal tasks")."""
     return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
             and words[0].facts.head not in generic_terms() and words[0].facts.lower not in boundary_words()
-            and not looks_adjective(words[0].facts.lower) and not _adjective_like(words[0].facts.lower))
+            and not looks_adjective(words[0].facts.lower) and not _adjective_like(words[0].facts.lower)
+            and not words[0].facts.participle)
+
+
+def _names_an_activity(word: Word) -> bool:
+    """"summarization tasks", "planning problems": a task named by one action noun; not "vision tasks",
+    "graph problems" (a domain) or "clean tasks"."""
+    return word.facts.lower.endswith(("ing", "tion", "sion", "sis", "ment"))
 
 
 def _adjective_like(word: str) -> bool:
@@ -435,7 +442,8 @@ def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool 
         run, hint = _kind_hint(_trim(run))
         run = _trim_around_names(run)
         run = run[-max_words:] if len(run) > max_words else run
-        verdict = True if hint and _lone_named_kind(run) else _verdict(run)  # a kind word's vouching settles it
+        vouched = hint and _lone_named_kind(run) and (hint is not NodeType.PROBLEM or _names_an_activity(run[0]))
+        verdict = True if vouched else _verdict(run)  # a kind word's vouching settles it
         if verdict:
             found.append((run[0].start, run[-1].end, verdict, hint))
     return tuple(found)
