@@ -83,7 +83,8 @@ def head_types() -> dict[str, NodeType]:
 def generic_terms() -> frozenset[str]:
     """Normalized terms that are never concepts on their own."""
     lines = (LEXICON_DIR / "generic.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(singular(line.strip().lower()) for line in lines if line.strip() and not line.startswith("#"))
+    words = [line.strip().lower() for line in lines if line.strip() and not line.startswith("#")]
+    return frozenset(words) | {singular(word) for word in words}  # "l40s" too: singular("L40S") keeps its S
 
 
 @lru_cache(maxsize=None)
