@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, singular
 from ..records import NodeType
 from .rules import boundary_words, head_types
-from .terms import Term, Tokens, register_extensions, sentence_of, sentence_starts, tokens, whole_words
+from .terms import Term, Tokens, register_extensions, sentence_start_of, sentence_starts, tokens, whole_words
 
 __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 
@@ -77,7 +77,7 @@ def _window_start(doc: Doc, paren: int, short: str) -> int:
     """First token of the words that may hold the long form of *short* before *paren*."""
     max_words = min(len(short) + 5, 2 * len(short))
     toks = tokens(doc)
-    sent_start, i, words = sentence_of(doc, paren).start, paren, 0
+    sent_start, i, words = sentence_start_of(doc, paren), paren, 0
     while i > sent_start and words < max_words and toks.words[i - 1] not in _HARD_STOPS:
         i -= 1
         words += toks.space[i]
@@ -86,7 +86,7 @@ def _window_start(doc: Doc, paren: int, short: str) -> int:
 
 def _trailing_chunk_start(doc: Doc, paren: int) -> int:
     """Start of the run of non-boundary words just before *paren* (fallback long form)."""
-    i, sent_start = paren, sentence_of(doc, paren).start
+    i, sent_start = paren, sentence_start_of(doc, paren)
     while i > sent_start:
         prev = doc[i - 1]
         if prev.is_punct and prev.text not in "-–" or prev.lower_ in boundary_words() or prev.like_num:

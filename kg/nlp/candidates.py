@@ -31,7 +31,7 @@ from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, KIND_WORDS, PARAMETER_COUNT, STATE_SUFFIXES,
                     boundary_words, generic_terms, head_types, is_participle, leading_modifiers, lexicon_index,
                     looks_adjective)
-from .terms import Term, Tokens, register_extensions, sentences, tokens
+from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
 
@@ -216,14 +216,14 @@ def _runs(words: list[Word], is_break) -> list[list[Word]]:
     return runs
 
 
-def candidate_chunks(sent: Span) -> list[Chunk]:
-    """Runs of non-boundary words in *sent*.
+def candidate_chunks(doc: Doc, sent_start: int, sent_end: int) -> list[Chunk]:
+    """Runs of non-boundary words in the sentence of tokens ``sent_start:sent_end``.
 
     Words are whitespace-delimited pieces with punctuation at their edges (and hard punctuation
     inside) split off. A title-cased word after a capitalised one continues a name even if it is
     a boundary word ("Datamodel Matching", "Importance Sampling"), except at the sentence start.
     """
-    doc, sent_start, last = sent.doc, sent.start, sent.end - 1
+    last = sent_end - 1
     toks, vocab = tokens(doc), doc.vocab
     words, brackets = toks.words, "[" in toks.text
     chunks, texts, bounds, after_capital, first = [], [], [], False, sent_start
@@ -473,8 +473,8 @@ class CandidateFinder:
         taken = {i for t in terms for i in range(t.start, t.end)}
         known = _known_starts(terms)
         toks = tokens(doc)
-        for sent in sentences(doc):
-            for texts, bounds in candidate_chunks(sent):
+        for sent_start, sent_end in sentence_bounds(doc):
+            for texts, bounds in candidate_chunks(doc, sent_start, sent_end):
                 if taken.isdisjoint(range(bounds[0], bounds[-1])):  # most chunks
                     pieces = [(0, len(texts))]
                 else:
@@ -483,7 +483,7 @@ class CandidateFinder:
                     pieces = _free_pieces(bounds, taken)
                 for a, b in pieces:
                     for i, j, verdict, hint in _plan(texts[a:b], self.max_words):
-                        if verdict is True or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent.start):
+                        if verdict is True or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent_start):
                             terms.append(_new_term(toks, texts, bounds, a + i, a + j, hint))
         doc._.kg_terms = terms
         return doc

@@ -15,7 +15,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from ..records import NodeType
-from .terms import register_extensions, sentences, tokens
+from .terms import register_extensions, sentence_bounds, tokens
 
 __all__ = ["ResultFinder", "find_values"]
 
@@ -61,11 +61,11 @@ class ResultFinder:
     def __call__(self, doc: Doc) -> Doc:
         toks, results = tokens(doc), []
         text, terms = toks.text, doc._.kg_terms or []
-        for sent in sentences(doc) if _DIGIT.search(text) else ():  # every value has a digit
-            start_char = toks.idx[sent.start]
-            sent_text = toks.span_text(sent.start, sent.end)
+        for sent_start, sent_end in sentence_bounds(doc) if _DIGIT.search(text) else ():  # every value has a digit
+            start_char = toks.idx[sent_start]
+            sent_text = toks.span_text(sent_start, sent_end)
             matches = find_values(sent_text)
-            in_sent = [t for t in terms if sent.start <= t.start and t.end <= sent.end] if matches else []
+            in_sent = [t for t in terms if sent_start <= t.start and t.end <= sent_end] if matches else []
             for match in matches:
                 start = start_char + match.start("value")
                 metric = _nearest(in_sent, start, NodeType.METRIC, doc, MAX_METRIC_DISTANCE)
