@@ -13,7 +13,7 @@ from ..records import NodeType, Role
 from .rules import ADJECTIVE_SUFFIXES
 
 __all__ = ["Term", "Tokens", "register_extensions", "sentences", "sentence_of", "sentence_starts",
-           "sentence_bounds", "sentence_start_of", "lexical", "tokens", "whole_words"]
+           "sentence_bounds", "sentence_start_of", "lexical", "tokens", "whole_word_count", "whole_words"]
 
 
 @dataclass
@@ -106,7 +106,7 @@ class Tokens:
     Python pass over those costs about as much as the tokenizer itself.
     """
 
-    __slots__ = ("words", "space", "idx", "text")
+    __slots__ = ("words", "space", "idx", "text", "_lower_text")
 
     def __init__(self, doc: Doc) -> None:
         orths, self.space, self.idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist() if len(doc) else ([], [], [])
@@ -116,6 +116,14 @@ class Tokens:
             _ORTH_TEXT.update((o, doc.vocab.strings[o]) for o in orths if o not in _ORTH_TEXT)
             self.words = [_ORTH_TEXT[o] for o in orths]
         self.text = "".join([w + " " if s else w for w, s in zip(self.words, self.space)])
+        self._lower_text = None
+
+    @property
+    def lower_text(self) -> str:
+        """The text in lower case (computed on first use)."""
+        if self._lower_text is None:
+            self._lower_text = self.text.lower()
+        return self._lower_text
 
     def end_char(self, i: int) -> int:
         """The character offset just after token *i* (``doc[i].idx + len(doc[i])``)."""
@@ -124,6 +132,28 @@ class Tokens:
     def span_text(self, start: int, end: int) -> str:
         """``doc[start:end].text`` without creating the Span."""
         return self.text[self.idx[start]:self.end_char(end - 1)] if end > start else ""
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"  # what the regex \w matches
+
+
+def whole_word_count(text: str, phrase: str, at_most: int) -> int:
+    """How many times (up to *at_most*) the non-empty *phrase* occurs in *text* between word boundaries: what
+    ``re.findall(r"\b" + re.escape(phrase) + r"\b", text)`` counts, without the regex engine trying \b at
+    every position of the text (about 20× slower than finding the phrase)."""
+    count, pos, end = 0, 0, len(phrase)
+    first_word, last_word = _is_word_char(phrase[0]), _is_word_char(phrase[-1])
+    while count < at_most and (i := text.find(phrase, pos)) != -1:
+        j = i + end
+        before = i > 0 and _is_word_char(text[i - 1])
+        after = j < len(text) and _is_word_char(text[j])
+        if before != first_word and after != last_word:
+            count += 1
+            pos = j
+        else:
+            pos = i + 1
+    return count
 
 
 def tokens(doc: Doc) -> Tokens:
