@@ -22,6 +22,7 @@ __all__ = ["ResultFinder", "find_values"]
 _VALUE = re.compile(
     r"(?<![\w.])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
     r"|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?![\w.])")
+_VALUE_START = re.compile(r"[+\-−±\d]")  # every _VALUE match starts with a sign or a digit
 _NOT_A_RESULT = re.compile(r"^(19|20)\d\d$")
 _DIGIT = re.compile(r"\d")
 # characters between a value and the metric it measures / the benchmark it is reported on
@@ -31,7 +32,21 @@ MAX_BENCHMARK_DISTANCE = 80
 
 def find_values(text: str) -> list[re.Match]:
     """Candidate reported values in *text* (percentages, signed gains, decimals, multipliers)."""
-    return [m for m in _VALUE.finditer(text) if not _NOT_A_RESULT.match(m.group("value"))]
+    return [m for m in _value_matches(text) if not _NOT_A_RESULT.match(m.group("value"))]
+
+
+def _value_matches(text: str) -> list[re.Match]:
+    """``_VALUE.finditer(text)``, tried only at signs and digits: _VALUE begins with a lookbehind, so
+    ``finditer`` would try every offset of the text."""
+    found, pos = [], 0
+    while start := _VALUE_START.search(text, pos):
+        match = _VALUE.match(text, start.start())
+        if match:
+            found.append(match)
+            pos = match.end()
+        else:
+            pos = start.start() + 1
+    return found
 
 
 def _nearest(terms, position: int, node_type: NodeType, doc: Doc, limit: int):
