@@ -8,6 +8,7 @@ definition, a lexicon entry) is never re-cut by a later one.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress, count
 
 import numpy as np
 import spacy
@@ -18,7 +19,7 @@ from spacy.tokens import Doc
 from spacy.util import compile_prefix_regex, compile_suffix_regex
 
 from . import abbreviations, candidates, lexicon, results, roles, typing_cues  # noqa: F401  (registers factories)
-from .terms import Term, register_extensions, tokens
+from .terms import Term, lexical, register_extensions, tokens
 
 __all__ = ["build_pipeline", "default_pipeline", "Term", "COMPONENTS"]
 
@@ -29,19 +30,22 @@ _SENTENCE_FINAL = frozenset(Sentencizer.default_punct_chars)  # . ! ? and their 
 @Language.component("kg_sentences", assigns=["token.is_sent_start"])
 def kg_sentences(doc: Doc) -> Doc:
     """spaCy's ``sentencizer`` rule, read from the token table: a sentence starts at the first
-    non-punctuation token after a sentence-final mark. Sets every boundary (the Doc is fresh from the tokenizer)."""
+    non-punctuation token after a sentence-final mark. Sets every boundary (the Doc is fresh from the tokenizer)
+    and keeps the sentence starts for the other components."""
     words = tokens(doc).words
     if not words:
         return doc
-    flags = np.full(len(words), -1, dtype=np.int64)  # -1: not a sentence start
-    flags[0] = 1
-    for final in [i for i, word in enumerate(words) if word in _SENTENCE_FINAL]:
+    starts = [0]
+    for final in compress(count(), map(_SENTENCE_FINAL.__contains__, words)):
         start = final + 1
-        while start < len(words) and doc[start].is_punct:  # closing quotes, brackets, "?!"
+        while start < len(words) and lexical(doc.vocab, words[start]).is_punct:  # closing quotes, brackets, "?!"
             start += 1
-        if start < len(words):
-            flags[start] = 1
+        if starts[-1] < start < len(words):
+            starts.append(start)
+    flags = np.full(len(words), -1, dtype=np.int64)  # -1: not a sentence start
+    flags[starts] = 1
     doc.from_array([SENT_START], flags.view(np.uint64))
+    doc.user_data["kg_sent_starts"] = starts
     return doc
 
 

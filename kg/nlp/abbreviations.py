@@ -9,6 +9,7 @@ carrying both names; every other occurrence of the short form as a whole word
 from __future__ import annotations
 
 import re
+from itertools import compress
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -16,7 +17,8 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, singular
 from ..records import NodeType
 from .rules import boundary_words, head_types
-from .terms import Term, Tokens, register_extensions, sentence_of, sentence_starts, tokens, whole_words
+from .terms import (Term, Tokens, lexical, register_extensions, sentence_start_of, sentence_starts, tokens,
+                    whole_words)
 
 __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 
@@ -67,17 +69,18 @@ def _close_paren(doc: Doc, i: int) -> int | None:
     return None
 
 
-def _valid_short_form(span: Span) -> bool:
-    words = span.text.split()
-    return (len(span) <= 4 and 0 < len(words) <= 2 and is_acronym(words[-1])
-            and not _NOT_SHORT_FORM.match(span.text))
+def _valid_short_form(text: str, n_tokens: int) -> bool:
+    """*text* (of *n_tokens* tokens, inside brackets) may be a short form."""
+    words = text.split()
+    return (n_tokens <= 4 and 0 < len(words) <= 2 and is_acronym(words[-1])
+            and not _NOT_SHORT_FORM.match(text))
 
 
 def _window_start(doc: Doc, paren: int, short: str) -> int:
     """First token of the words that may hold the long form of *short* before *paren*."""
     max_words = min(len(short) + 5, 2 * len(short))
     toks = tokens(doc)
-    sent_start, i, words = sentence_of(doc, paren).start, paren, 0
+    sent_start, i, words = sentence_start_of(doc, paren), paren, 0
     while i > sent_start and words < max_words and toks.words[i - 1] not in _HARD_STOPS:
         i -= 1
         words += toks.space[i]
@@ -86,31 +89,32 @@ def _window_start(doc: Doc, paren: int, short: str) -> int:
 
 def _trailing_chunk_start(doc: Doc, paren: int) -> int:
     """Start of the run of non-boundary words just before *paren* (fallback long form)."""
-    i, sent_start = paren, sentence_of(doc, paren).start
+    i, sent_start, words = paren, sentence_start_of(doc, paren), tokens(doc).words
     while i > sent_start:
-        prev = doc[i - 1]
-        if prev.is_punct and prev.text not in "-–" or prev.lower_ in boundary_words() or prev.like_num:
+        prev, flags = words[i - 1], lexical(doc.vocab, words[i - 1])
+        if flags.is_punct and prev not in "-–" or prev.lower() in boundary_words() or flags.like_num:
             break
         i -= 1
     return i
 
 
 def _long_form_before(doc: Doc, paren: int, short: str) -> Span | None:
-    start = _window_start(doc, paren, short)
-    window = doc[start:paren]
-    if not len(window):
+    toks, start = tokens(doc), _window_start(doc, paren, short)
+    if start == paren:
         return None
-    offset = schwartz_hearst(short, window.text)
-    initials = _initials_start(short, window.text)
+    window = toks.span_text(start, paren)
+    offset = schwartz_hearst(short, window)
+    initials = _initials_start(short, window)
     if offset is not None and initials is not None:
         offset = min(offset, initials)
     if offset is not None:
-        span = window.char_span(offset, len(window.text), alignment_mode="expand")
-        if span is not None and span.text.lower() != short.lower():
+        span = doc[start:paren].char_span(offset, len(window), alignment_mode="expand")
+        if span is not None and toks.span_text(span.start, span.end).lower() != short.lower():
             return span
-    chunk = doc[_trailing_chunk_start(doc, paren):paren]
-    if len(chunk.text.split()) >= 2 and chunk.text[0].lower() == short[0].lower():
-        return chunk
+    chunk_start = _trailing_chunk_start(doc, paren)
+    chunk = toks.span_text(chunk_start, paren)
+    if len(chunk.split()) >= 2 and chunk[0].lower() == short[0].lower():
+        return doc[chunk_start:paren]
     return None
 
 
@@ -119,19 +123,19 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
     toks, pairs = tokens(doc), []
     if "(" not in toks.text:
         return pairs
-    for i in [i for i, word in enumerate(toks.words) if word == "(" and i > 0]:
+    for i in compress(range(1, len(toks.words)), map("(".__eq__, toks.words[1:])):  # a bracket after a word
         close = _close_paren(doc, i)
         if close is None or close == i + 1:
             continue
-        inner = doc[i + 1:close]
+        inner = toks.span_text(i + 1, close)
         glued = _glued_start(toks, i)
         before = toks.span_text(glued, i).strip()
-        if is_acronym(before) and len(inner.text.split()) >= 2 and schwartz_hearst(before, inner.text) == 0:
-            pairs.append((inner, doc[glued:i]))
-        elif _valid_short_form(inner):
-            long = _long_form_before(doc, i, inner.text.split()[-1])
+        if is_acronym(before) and len(inner.split()) >= 2 and schwartz_hearst(before, inner) == 0:
+            pairs.append((doc[i + 1:close], doc[glued:i]))
+        elif _valid_short_form(inner, close - i - 1):
+            long = _long_form_before(doc, i, inner.split()[-1])
             if long is not None:
-                pairs.append((long, inner))
+                pairs.append((long, doc[i + 1:close]))
     return pairs
 
 
@@ -145,13 +149,14 @@ def _glued_start(toks: Tokens, paren: int) -> int:
 
 def _long_label(doc: Doc, long: Span, short: Span) -> str:
     """The long form, plus a head noun that follows the parenthesis ("Auto-Regressive (AR) models")."""
+    toks = tokens(doc)
+    long_text = toks.span_text(long.start, long.end)
     after = short.end + 1 if short.start > long.start else None
-    if after is not None and after < len(doc) and doc[after - 1].text == ")":
-        nxt = doc[after]
-        if nxt.is_lower and head_types().get(singular(nxt.text)) in (
-                NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC):
-            return f"{long.text} {nxt.text}"
-    return long.text
+    if after is not None and after < len(doc) and toks.words[after - 1] == ")":
+        nxt = toks.words[after]
+        if nxt.islower() and head_types().get(singular(nxt)) in (NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC):
+            return f"{long_text} {nxt}"
+    return long_text
 
 
 def _short_form_variants(short: str) -> set[str]:
@@ -173,19 +178,20 @@ class AbbreviationDetector:
         pairs = find_definitions(doc)
         doc._.kg_abbrevs = pairs
         terms = list(doc._.kg_terms or [])
-        taken, by_short = set(), {}
+        toks, taken, by_short = tokens(doc), set(), {}
         for long, short in pairs:
             coined = short.start < long.start  # "MemDLM (Memory-Enhanced DLM)": the name comes first
-            label = short.text if coined else _long_label(doc, long, short)
-            alias = long.text if coined else short.text
+            short_text = toks.span_text(short.start, short.end)
+            label = short_text if coined else _long_label(doc, long, short)
+            alias = toks.span_text(long.start, long.end) if coined else short_text
             terms.append(Term(long.start, long.end, label, "abbrev", aliases=[alias]))
             terms.append(Term(short.start, short.end, label, "short", aliases=[alias]))
             taken.update(range(min(long.start, short.start), max(long.end, short.end)))
-            for variant in _short_form_variants(short.text):
+            for variant in _short_form_variants(short_text):
                 by_short.setdefault(variant, label)
         if by_short:
-            for i, word in enumerate(tokens(doc).words):
-                if word in by_short and i not in taken and whole_words(doc, i, i + 1):
-                    terms.append(Term(i, i + 1, by_short[word], "short"))
+            for i in compress(range(len(toks.words)), map(by_short.__contains__, toks.words)):
+                if i not in taken and whole_words(doc, i, i + 1):
+                    terms.append(Term(i, i + 1, by_short[toks.words[i]], "short"))
         doc._.kg_terms = terms
         return doc

@@ -31,7 +31,7 @@ from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, KIND_WORDS, PARAMETER_COUNT, STATE_SUFFIXES,
                     boundary_words, generic_terms, head_types, is_participle, leading_modifiers, lexicon_index,
                     looks_adjective)
-from .terms import Term, Tokens, register_extensions, sentences, tokens
+from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
 
@@ -97,8 +97,9 @@ class Word(NamedTuple):
     facts: _Facts
 
 
-# A run of candidate words: their texts, and bounds such that word k is tokens ``bounds[k]:bounds[k + 1]``.
-Chunk = tuple[tuple[str, ...], list[int]]
+# A run of candidate words: their texts, bounds such that word k is tokens ``bounds[k]:bounds[k + 1]``,
+# and the first token of their sentence.
+Chunk = tuple[tuple[str, ...], list[int], int]
 
 
 class _PieceWord(NamedTuple):
@@ -216,43 +217,45 @@ def _runs(words: list[Word], is_break) -> list[list[Word]]:
     return runs
 
 
-def candidate_chunks(sent: Span) -> list[Chunk]:
-    """Runs of non-boundary words in *sent*.
+def candidate_chunks(doc: Doc) -> list[Chunk]:
+    """Runs of non-boundary words in each sentence of *doc*.
 
     Words are whitespace-delimited pieces with punctuation at their edges (and hard punctuation
     inside) split off. A title-cased word after a capitalised one continues a name even if it is
     a boundary word ("Datamodel Matching", "Importance Sampling"), except at the sentence start.
     """
-    doc, sent_start, last = sent.doc, sent.start, sent.end - 1
     toks, vocab = tokens(doc), doc.vocab
-    words, brackets = toks.words, "[" in toks.text
-    chunks, texts, bounds, after_capital, first = [], [], [], False, sent_start
-    # the last token of each piece: one followed by a space, and the sentence's last
-    for i in [*compress(range(sent_start, last), toks.space[sent_start:last]), last]:
-        key = words[i] if i == first else tuple(words[first:i + 1])
-        piece = _PIECES.get(key)
-        if piece is None:
-            piece = _piece_words(key, vocab)
-        if piece is _BREAK:
-            if texts:
-                chunks.append((tuple(texts), [*bounds, first]))
-                texts, bounds = [], []
-            after_capital = False
-        for s, e, text, boundary, title, capital in piece:
-            start = first + s
-            if boundary or (brackets and _bracketed(start, first + e, words)):
-                if not (after_capital and title and start != sent_start):
-                    if texts:  # words cover the sentence's tokens in turn: the chunk ends where this word starts
-                        chunks.append((tuple(texts), [*bounds, start]))
-                        texts, bounds = [], []
-                    after_capital = False
-                    continue
-            texts.append(text)
-            bounds.append(start)
-            after_capital = capital
-        first = i + 1
-    if texts:
-        chunks.append((tuple(texts), [*bounds, last + 1]))
+    words, space, brackets = toks.words, toks.space, "[" in toks.text
+    chunks = []
+    for sent_start, sent_end in sentence_bounds(doc):
+        last = sent_end - 1
+        texts, bounds, after_capital, first = [], [], False, sent_start
+        # the last token of each piece: one followed by a space, and the sentence's last
+        for i in [*compress(range(sent_start, last), space[sent_start:last]), last]:
+            key = words[i] if i == first else tuple(words[first:i + 1])
+            piece = _PIECES.get(key)
+            if piece is None:
+                piece = _piece_words(key, vocab)
+            if piece is _BREAK:
+                if texts:
+                    chunks.append((tuple(texts), [*bounds, first], sent_start))
+                    texts, bounds = [], []
+                after_capital = False
+            for s, e, text, boundary, title, capital in piece:
+                start = first + s
+                if boundary or (brackets and _bracketed(start, first + e, words)):
+                    if not (after_capital and title and start != sent_start):
+                        if texts:  # words cover the sentence's tokens in turn: the chunk ends where this word starts
+                            chunks.append((tuple(texts), [*bounds, start], sent_start))
+                            texts, bounds = [], []
+                        after_capital = False
+                        continue
+                texts.append(text)
+                bounds.append(start)
+                after_capital = capital
+            first = i + 1
+        if texts:
+            chunks.append((tuple(texts), [*bounds, sent_end], sent_start))
     return chunks
 
 
@@ -353,9 +356,14 @@ def _plural_category(words: list[Word]) -> bool:
 
 def _recurs(doc: Doc, word: str, times: int = 2) -> bool:
     """The word occurs at least *times* times in the abstract: a lone common noun must be salient to count."""
+    table, low = tokens(doc), word.lower()
+    # a pre-test: each token equal to the word is an occurrence in the lower-cased text, as long as no
+    # capital sigma makes lower-casing depend on context
+    if table.lower_text.count(low) < times and "Σ" not in table.text:
+        return False
     if "kg_lower_words" not in doc.user_data:
-        doc.user_data["kg_lower_words"] = [*map(str.lower, tokens(doc).words)]
-    return doc.user_data["kg_lower_words"].count(word.lower()) >= times
+        doc.user_data["kg_lower_words"] = [*map(str.lower, table.words)]
+    return doc.user_data["kg_lower_words"].count(low) >= times
 
 
 def _hyphenated_letters(word: str) -> bool:
@@ -432,9 +440,9 @@ def _verdict(words: list[Word]) -> bool | str:
     return len(words) <= 3 and not vague and _IF_REPEATED
 
 
-@lru_cache(maxsize=1 << 16)
 def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool | str, NodeType | None], ...]:
-    """The candidates in a run of words, decided from their texts alone (once per distinct run):
+    """The candidates in a run of words, decided from their texts alone (once per distinct run, see
+    ``CandidateFinder.plans``):
     for each, its words ``i:j``, True or the check of its context that decides, and its type hint."""
     words = [Word(k, k + 1, text, _facts(text)) for k, text in enumerate(texts)]  # positions: the word indices
     found = []
@@ -475,26 +483,36 @@ class CandidateFinder:
     def __init__(self, max_words: int = MAX_TERM_WORDS) -> None:
         register_extensions()
         self.max_words = max_words
+        self.plans: dict[tuple[str, ...], tuple] = {}  # run of word texts → _plan; bounded, cleared when full
 
     def __call__(self, doc: Doc) -> Doc:
         terms = list(doc._.kg_terms or [])
         taken = {i for t in terms for i in range(t.start, t.end)}
         known = _known_starts(terms)
         toks = tokens(doc)
-        for sent in sentences(doc):
-            for texts, bounds in candidate_chunks(sent):
-                if taken.isdisjoint(range(bounds[0], bounds[-1])):  # most chunks
-                    pieces = [(0, len(texts))]
-                else:
-                    if len(texts) > 1 and known:
-                        _extend_known_terms(doc, texts, bounds, terms, known, taken)
-                    pieces = _free_pieces(bounds, taken)
-                for a, b in pieces:
-                    for i, j, verdict, hint in _plan(texts[a:b], self.max_words):
-                        if verdict is True or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent.start):
-                            terms.append(_new_term(toks, texts, bounds, a + i, a + j, hint))
+        for texts, bounds, sent_start in candidate_chunks(doc):
+            if not taken or taken.isdisjoint(range(bounds[0], bounds[-1])):  # most chunks
+                pieces = ((0, len(texts)),)
+            else:
+                if len(texts) > 1 and known:
+                    _extend_known_terms(doc, texts, bounds, terms, known, taken)
+                pieces = _free_pieces(bounds, taken)
+            for a, b in pieces:
+                run = texts if b - a == len(texts) else texts[a:b]
+                plan = self.plans.get(run)
+                if plan is None:
+                    plan = self._new_plan(run)
+                for i, j, verdict, hint in plan:
+                    if verdict is True or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent_start):
+                        terms.append(_new_term(toks, texts, bounds, a + i, a + j, hint))
         doc._.kg_terms = terms
         return doc
+
+    def _new_plan(self, run: tuple[str, ...]) -> tuple:
+        if len(self.plans) >= _MAX_PIECES:
+            self.plans.clear()
+        self.plans[run] = plan = _plan(run, self.max_words)
+        return plan
 
 
 def _known_starts(terms: list[Term]) -> dict[int, list[int]]:
@@ -574,12 +592,7 @@ def _narrower_metric(term: Term, left: list[Word]) -> bool:
 
 def _repeated(doc: Doc, phrase: str) -> bool:
     """The abstract has *phrase* (as whole words, any case) at least twice."""
-    if "kg_lower_text" not in doc.user_data:
-        doc.user_data["kg_lower_text"] = tokens(doc).text.lower()
-    text, phrase = doc.user_data["kg_lower_text"], phrase.lower()
-    if text.count(phrase) < 2:  # a cheap pre-test: most phrases occur once
-        return False
-    return len(re.findall(r"\b" + re.escape(phrase) + r"\b", text)) >= 2
+    return whole_word_count(tokens(doc).lower_text, phrase.lower(), 2) >= 2
 
 
 def _inline_definition(toks: Tokens, first: str, start: int, rest_start: int, end: int) -> Term | None:

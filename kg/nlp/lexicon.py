@@ -19,7 +19,6 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
-from spacy.util import filter_spans
 
 from ..normalize import is_acronym
 from ..records import NodeType
@@ -70,36 +69,47 @@ class LexiconMatcher:
 
     def __init__(self, nlp: Language, directory: Path) -> None:
         register_extensions()
-        self.entries: list[tuple[str, NodeType]] = []
+        self.entries: dict[int, tuple[str, NodeType]] = {}  # match key (a string hash) → (label, type)
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         tokenize = _private_copy(nlp.tokenizer)
         for entry, node_type in lexicon_entries(directory):
             key = str(len(self.entries))
-            self.entries.append((entry["label"], node_type))
+            self.entries[nlp.vocab.strings.add(key)] = (entry["label"], node_type)
             for name in [entry["label"], *entry.get("aliases", [])]:
                 matcher = self.exact if is_acronym(name) else self.folded
                 matcher.add(key, [tokenize(v) for v in sorted(surface_variants(name))])
 
     def __call__(self, doc: Doc) -> Doc:
-        taken = {i for t in doc._.kg_terms or [] for i in range(t.start, t.end)}
-        found = {(s, e): key for m in (self.exact, self.folded) for key, s, e in m(doc)
-                 if not taken.intersection(range(s, e)) and whole_words(doc, s, e)}
         terms = list(doc._.kg_terms or [])
+        taken = {i for t in terms for i in range(t.start, t.end)}
+        found = {(s, e): key for m in (self.exact, self.folded) for key, s, e in m(doc)
+                 if taken.isdisjoint(range(s, e)) and whole_words(doc, s, e)}
         table = tokens(doc)
-        for span in filter_spans([doc[s:e] for s, e in found]):
-            label, node_type = self.entries[int(doc.vocab.strings[found[span.start, span.end]])]
-            end = _extended_end(table, span.end, node_type, taken, named=not label[:1].islower())
-            if end > span.end:  # "Llama 3 405B", "language modeling objective": the longer phrase is the concept
-                label = table.span_text(span.start, end)
-                node_type = _BUILT_ON.get(table.words[end - 1].lower(), node_type)
-            term = Term(span.start, end, label, "lexicon", type=node_type)
+        for start, end in _without_overlaps(found):
+            label, node_type = self.entries[found[start, end]]
+            extended = _extended_end(table, end, node_type, taken, named=not label[:1].islower())
+            if extended > end:  # "Llama 3 405B", "language modeling objective": the longer phrase is the concept
+                label = table.span_text(start, extended)
+                node_type = _BUILT_ON.get(table.words[extended - 1].lower(), node_type)
+            term = Term(start, extended, label, "lexicon", type=node_type)
             if _is_variant_of(terms[-1] if terms else None, term, table):  # "CLIP ViT-L/14": one model
                 start = terms.pop().start
-                term = Term(start, end, table.span_text(start, end), "lexicon", type=NodeType.MODEL)
+                term = Term(start, extended, table.span_text(start, extended), "lexicon", type=NodeType.MODEL)
             terms.append(term)
         doc._.kg_terms = terms
         return doc
+
+
+def _without_overlaps(spans) -> list[tuple[int, int]]:
+    """The (start, end) token *spans* that spaCy's ``filter_spans`` keeps (the longest, then the first, of
+    overlapping ones), in text order, without creating Span objects."""
+    kept, seen = [], set()
+    for start, end in sorted(spans, key=lambda span: (span[1] - span[0], -span[0]), reverse=True):
+        if start not in seen and end - 1 not in seen:
+            kept.append((start, end))
+            seen.update(range(start, end))
+    return sorted(kept)
 
 
 def _is_variant_of(previous: Term | None, term: Term, table: Tokens) -> bool:
@@ -112,17 +122,18 @@ def _is_variant_of(previous: Term | None, term: Term, table: Tokens) -> bool:
 def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int], named: bool) -> int:
     """The end of a match at token *end* extended over a model's variant words (a generation number only
     after a *named* model) or one "objective"-like word."""
-    words, space = table.words, table.space
-
-    def free(i: int) -> bool:  # a word of its own that no earlier term holds
-        return i < len(words) and i not in taken and bool(space[i - 1])
-
-    start = end
-    while node_type is NodeType.MODEL and free(end) and (
-            _VARIANT.match(words[end]) or (named and end == start and _GENERATION.match(words[end]))):
+    words, start = table.words, end
+    if node_type is NodeType.MODEL:
+        while _free(table, end, taken) and (
+                _VARIANT.match(words[end]) or (named and end == start and _GENERATION.match(words[end]))):
+            end += 1
+    elif node_type is NodeType.BENCHMARK and _free(table, end, taken) and _VERSION.match(words[end]):
         end += 1
-    if node_type is NodeType.BENCHMARK and free(end) and _VERSION.match(words[end]):
-        end += 1
-    if end == start and free(end) and words[end].lower() in _BUILT_ON:
+    if end == start and _free(table, end, taken) and words[end].lower() in _BUILT_ON:
         end += 1
     return end
+
+
+def _free(table: Tokens, i: int, taken: set[int]) -> bool:
+    """Token *i* is a word of its own that no earlier term holds."""
+    return i < len(table.words) and i not in taken and bool(table.space[i - 1])

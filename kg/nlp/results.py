@@ -15,13 +15,14 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from ..records import NodeType
-from .terms import register_extensions, sentences, tokens
+from .terms import register_extensions, sentence_bounds, tokens
 
 __all__ = ["ResultFinder", "find_values"]
 
 _VALUE = re.compile(
     r"(?<![\w.])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
     r"|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?![\w.])")
+_VALUE_START = re.compile(r"[+\-−±\d]")  # every _VALUE match starts with a sign or a digit
 _NOT_A_RESULT = re.compile(r"^(19|20)\d\d$")
 _DIGIT = re.compile(r"\d")
 # characters between a value and the metric it measures / the benchmark it is reported on
@@ -31,7 +32,21 @@ MAX_BENCHMARK_DISTANCE = 80
 
 def find_values(text: str) -> list[re.Match]:
     """Candidate reported values in *text* (percentages, signed gains, decimals, multipliers)."""
-    return [m for m in _VALUE.finditer(text) if not _NOT_A_RESULT.match(m.group("value"))]
+    return [m for m in _value_matches(text) if not _NOT_A_RESULT.match(m.group("value"))]
+
+
+def _value_matches(text: str) -> list[re.Match]:
+    """``_VALUE.finditer(text)``, tried only at signs and digits: _VALUE begins with a lookbehind, so
+    ``finditer`` would try every offset of the text."""
+    found, pos = [], 0
+    while start := _VALUE_START.search(text, pos):
+        match = _VALUE.match(text, start.start())
+        if match:
+            found.append(match)
+            pos = match.end()
+        else:
+            pos = start.start() + 1
+    return found
 
 
 def _nearest(terms, position: int, node_type: NodeType, doc: Doc, limit: int):
@@ -61,11 +76,11 @@ class ResultFinder:
     def __call__(self, doc: Doc) -> Doc:
         toks, results = tokens(doc), []
         text, terms = toks.text, doc._.kg_terms or []
-        for sent in sentences(doc) if _DIGIT.search(text) else ():  # every value has a digit
-            start_char = toks.idx[sent.start]
-            sent_text = toks.span_text(sent.start, sent.end)
+        for sent_start, sent_end in sentence_bounds(doc) if _DIGIT.search(text) else ():  # every value has a digit
+            start_char = toks.idx[sent_start]
+            sent_text = toks.span_text(sent_start, sent_end)
             matches = find_values(sent_text)
-            in_sent = [t for t in terms if sent.start <= t.start and t.end <= sent.end] if matches else []
+            in_sent = [t for t in terms if sent_start <= t.start and t.end <= sent_end] if matches else []
             for match in matches:
                 start = start_char + match.start("value")
                 metric = _nearest(in_sent, start, NodeType.METRIC, doc, MAX_METRIC_DISTANCE)

@@ -23,7 +23,7 @@ from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, KIND_WORDS, boundary_words, generic_terms, head_types, is_participle,
                     leading_modifiers, lexicon_index, looks_adjective)
-from .terms import Term, Tokens, register_extensions, sentence_starts, tokens
+from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens
 from .typing_cues import type_of
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
@@ -65,35 +65,65 @@ class _Sentence(NamedTuple):
     end: int  # token after the last
     start_char: int
     text: str
-    cues: list[re.Match]  # PROPOSAL_CUE matches in text
+    cues: list[re.Match]  # PROPOSAL_CUE and LATER_CUE matches in text
 
 
 def _sentences(doc: Doc) -> list[_Sentence]:
     """The sentences of *doc* with their proposal cues, from the token table (no Span objects), computed once."""
     if "kg_cue_sents" not in doc.user_data:
-        table, starts = tokens(doc), sentence_starts(doc)
-        doc.user_data["kg_cue_sents"] = [
-            _Sentence(start, end, table.idx[start], text, _proposal_cues(text))
-            for start, end in zip(starts, [*starts[1:], len(doc)]) for text in [table.span_text(start, end)]]
+        table, sents = tokens(doc), []
+        cue_starts = _cue_starts(table.text, table.lower_text)
+        for start, end in sentence_bounds(doc):
+            start_char, text = table.idx[start], table.span_text(start, end)
+            if cue_starts is None:
+                cues = _proposal_cues(text, range(len(text)))
+            else:
+                first, last = bisect_left(cue_starts, start_char), bisect_left(cue_starts, start_char + len(text))
+                cues = _proposal_cues(text, [i - start_char for i in cue_starts[first:last]])
+            sents.append(_Sentence(start, end, start_char, text, cues))
+        doc.user_data["kg_cue_sents"] = sents
     return doc.user_data["kg_cue_sents"]
 
 
-# Every PROPOSAL_CUE or LATER_CUE match in ASCII text contains one of these (most sentences contain none).
-_CUE_STEMS = ("our ", "propos", "introduc", "present", "describ", "develop", "design", "release", "construct",
-              "curat", "build", "devis", "creat", "craft", "formulat", "unveil", "contribute", "call", "dub", "name",
-              "term", "coined")
+# Every PROPOSAL_CUE or LATER_CUE match starts with one of these words, in any case.
+_CUE_WORDS = ("we", "this", "our", "here", "called", "dubbed", "named", "termed", "coined")
+# The characters that re.I matches to an ASCII letter although their lower case is not that letter
+# ("ıntroduce" is a cue); "İ" is also the one character whose lower case is longer.
+_FOLDED_TO_ASCII = ("İ", "ı", "ſ")
 
 
-def _proposal_cues(text: str) -> list[re.Match]:
-    """PROPOSAL_CUE and LATER_CUE matches in *text*, in order; an ASCII sentence without a cue stem is not scanned."""
-    if text.isascii():
-        low = text.lower()
-        if not any(stem in low for stem in _CUE_STEMS):
-            return []
-    cues = list(PROPOSAL_CUE.finditer(text))
+def _cue_starts(text: str, lower_text: str) -> list[int] | None:
+    """The offsets in *text* where a cue may start (a cue word in any case), in order;
+    None when re.I would match a character that lower-casing does not fold to ASCII."""
+    if any(char in text for char in _FOLDED_TO_ASCII):
+        return None
+    found = []
+    for word in _CUE_WORDS:
+        i = lower_text.find(word)
+        while i != -1:
+            found.append(i)
+            i = lower_text.find(word, i + 1)
+    return sorted(found)
+
+
+def _proposal_cues(text: str, cue_starts) -> list[re.Match]:
+    """The PROPOSAL_CUE matches in *text* as ``finditer`` finds them, tried only at *cue_starts* (both
+    regexes begin with \\b, so ``finditer`` would try every offset), then the LATER_CUE matches that do not
+    end where one of them does; in order of their ends."""
+    cues = _matches_at(PROPOSAL_CUE, text, cue_starts)
     ends = {cue.end() for cue in cues}
-    cues += [cue for cue in LATER_CUE.finditer(text) if cue.end() not in ends]
+    cues += [cue for cue in _matches_at(LATER_CUE, text, cue_starts) if cue.end() not in ends]
     return sorted(cues, key=lambda cue: cue.end())
+
+
+def _matches_at(pattern: re.Pattern, text: str, starts) -> list[re.Match]:
+    """Non-overlapping matches of *pattern* in *text* that begin at one of *starts* (in order)."""
+    found, end = [], 0
+    for i in starts:
+        if i >= end and (match := pattern.match(text, i)):
+            found.append(match)
+            end = match.end()
+    return found
 
 
 @lru_cache(maxsize=1 << 16)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span
@@ -11,8 +12,8 @@ from spacy.tokens import Doc, Span
 from ..records import NodeType, Role
 from .rules import ADJECTIVE_SUFFIXES
 
-__all__ = ["Term", "Tokens", "register_extensions", "sentences", "sentence_of", "sentence_starts", "tokens",
-           "whole_words"]
+__all__ = ["Term", "Tokens", "register_extensions", "sentences", "sentence_of", "sentence_starts",
+           "sentence_bounds", "sentence_start_of", "lexical", "tokens", "whole_word_count", "whole_words"]
 
 
 @dataclass
@@ -35,28 +36,63 @@ class Term:
 
 def register_extensions() -> None:
     """Register the Doc extensions once (idempotent)."""
-    for name, default in (("kg_abbrevs", None), ("kg_terms", None), ("kg_results", None), ("kg_sents", None)):
+    for name, default in (("kg_abbrevs", None), ("kg_terms", None), ("kg_results", None)):
         if not Doc.has_extension(name):
             Doc.set_extension(name, default=default)
 
 
-def sentences(doc: Doc) -> list[Span]:
-    """The sentences of *doc*, computed once (``Span.sent`` rescans the Doc on every call)."""
-    if doc._.kg_sents is None:
-        doc._.kg_sents = list(doc.sents)
-    return doc._.kg_sents
-
-
 def sentence_starts(doc: Doc) -> list[int]:
-    """The first token of each sentence of *doc*, in order."""
-    if "kg_sent_starts" not in doc.user_data:
-        doc.user_data["kg_sent_starts"] = [s.start for s in sentences(doc)]
-    return doc.user_data["kg_sent_starts"]
+    """The first token of each sentence of *doc*, in order (``kg_sentences`` stores them)."""
+    starts = doc.user_data.get("kg_sent_starts")
+    if starts is None:
+        starts = doc.user_data["kg_sent_starts"] = [s.start for s in doc.sents]
+    return starts
+
+
+def sentence_bounds(doc: Doc) -> list[tuple[int, int]]:
+    """(first token, token after the last) of each sentence of *doc*."""
+    starts = sentence_starts(doc)
+    return list(zip(starts, [*starts[1:], len(doc)]))
+
+
+def sentences(doc: Doc) -> list[Span]:
+    """The sentences of *doc* as Spans, computed once (``Span.sent`` rescans the Doc on every call)."""
+    if "kg_sents" not in doc.user_data:
+        doc.user_data["kg_sents"] = [doc[start:end] for start, end in sentence_bounds(doc)]
+    return doc.user_data["kg_sents"]
+
+
+def sentence_start_of(doc: Doc, token_index: int) -> int:
+    """The first token of the sentence containing token *token_index*."""
+    starts = sentence_starts(doc)
+    return starts[bisect_right(starts, token_index) - 1]
 
 
 def sentence_of(doc: Doc, token_index: int) -> Span:
     """The sentence containing token *token_index*."""
     return sentences(doc)[bisect_right(sentence_starts(doc), token_index) - 1]
+
+
+class Lexical(NamedTuple):
+    """spaCy's lexical flags of a token text (they depend on the text alone)."""
+
+    is_punct: bool
+    is_alpha: bool
+    like_num: bool
+
+
+_LEXICAL: dict[str, Lexical] = {}
+
+
+def lexical(vocab, text: str) -> Lexical:
+    """The lexical flags of *text*, cached per string (a Vocab look-up creates a Lexeme object)."""
+    flags = _LEXICAL.get(text)
+    if flags is None:
+        if len(_LEXICAL) >= 1 << 16:
+            _LEXICAL.clear()
+        lex = vocab[text]
+        flags = _LEXICAL[text] = Lexical(lex.is_punct, lex.is_alpha, lex.like_num)
+    return flags
 
 
 # string-store hash → text; the hash of a string is the same in every Vocab
@@ -70,7 +106,7 @@ class Tokens:
     Python pass over those costs about as much as the tokenizer itself.
     """
 
-    __slots__ = ("words", "space", "idx", "text")
+    __slots__ = ("words", "space", "idx", "text", "_lower_text")
 
     def __init__(self, doc: Doc) -> None:
         orths, self.space, self.idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist() if len(doc) else ([], [], [])
@@ -80,6 +116,14 @@ class Tokens:
             _ORTH_TEXT.update((o, doc.vocab.strings[o]) for o in orths if o not in _ORTH_TEXT)
             self.words = [_ORTH_TEXT[o] for o in orths]
         self.text = "".join([w + " " if s else w for w, s in zip(self.words, self.space)])
+        self._lower_text = None
+
+    @property
+    def lower_text(self) -> str:
+        """The text in lower case (computed on first use)."""
+        if self._lower_text is None:
+            self._lower_text = self.text.lower()
+        return self._lower_text
 
     def end_char(self, i: int) -> int:
         """The character offset just after token *i* (``doc[i].idx + len(doc[i])``)."""
@@ -90,11 +134,34 @@ class Tokens:
         return self.text[self.idx[start]:self.end_char(end - 1)] if end > start else ""
 
 
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"  # what the regex \w matches
+
+
+def whole_word_count(text: str, phrase: str, at_most: int) -> int:
+    """How many times (up to *at_most*) the non-empty *phrase* occurs in *text* between word boundaries: what
+    ``re.findall(r"\b" + re.escape(phrase) + r"\b", text)`` counts, without the regex engine trying \b at
+    every position of the text (about 20× slower than finding the phrase)."""
+    count, pos, end = 0, 0, len(phrase)
+    first_word, last_word = _is_word_char(phrase[0]), _is_word_char(phrase[-1])
+    while count < at_most and (i := text.find(phrase, pos)) != -1:
+        j = i + end
+        before = i > 0 and _is_word_char(text[i - 1])
+        after = j < len(text) and _is_word_char(text[j])
+        if before != first_word and after != last_word:
+            count += 1
+            pos = j
+        else:
+            pos = i + 1
+    return count
+
+
 def tokens(doc: Doc) -> Tokens:
     """The token table of *doc*, built once."""
-    if "kg_tokens" not in doc.user_data:
-        doc.user_data["kg_tokens"] = Tokens(doc)
-    return doc.user_data["kg_tokens"]
+    table = doc.user_data.get("kg_tokens")
+    if table is None:
+        table = doc.user_data["kg_tokens"] = Tokens(doc)
+    return table
 
 
 def whole_words(doc: Doc, start: int, end: int) -> bool:
@@ -103,9 +170,9 @@ def whole_words(doc: Doc, start: int, end: int) -> bool:
     toks, vocab = tokens(doc), doc.vocab
     words, space = toks.words, toks.space
     glued_before = start > 0 and not space[start - 1] and (
-        words[start - 1] in "-–/" or vocab[words[start - 1]].is_alpha)
+        words[start - 1] in "-–/" or lexical(vocab, words[start - 1]).is_alpha)
     glued_after = end < len(words) and not space[end - 1] and (
-        words[end] in "-–/" or vocab[words[end]].is_alpha or vocab[words[end]].like_num)
+        words[end] in "-–/" or lexical(vocab, words[end]).is_alpha or lexical(vocab, words[end]).like_num)
     if glued_after and words[end] == "-" and end + 1 < len(words) and words[end + 1].lower() in ADJECTIVE_SUFFIXES:
         glued_after = False
     return not (glued_before or glued_after)
