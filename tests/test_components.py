@@ -327,7 +327,7 @@ def test_single_abstract_noun_counts_only_when_it_recurs(nlp):
 
 
 @pytest.mark.parametrize("text, label, wanted", [
-    ("We distil into cross-encoder rerankers.", "cross-encoder rerankers", True),
+    ("We distil into span-level rerankers.", "span-level rerankers", True),
     ("Planning needs closed-loop validation.", "closed-loop validation", True),
     ("It refines masks in a coarse-to-fine manner.", "coarse-to-fine manner", False),
     ("We show a non-random selection of data.", "non-random selection", False),
