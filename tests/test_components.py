@@ -154,6 +154,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Human raters prefer MotionAnchor outputs in most cases.", "prefer"),  # a verb of abstracts ends a term
     ("Encoders dominate on OCR and knowledge tasks.", "knowledge"),  # a domain of tasks, not a task
     ("It trains in 3 days on one L40S GPU.", "L40S"),  # hardware
+    ("The adapted model and the judging models disagree.", "model"),  # which model, not a kind of model
     ("Accuracy drops as the number of merged tasks grows.", "merged"),
     ("Retrieval uses an off-the-shelf embedding model.", "off-the-shelf"),  # describes a release, not a kind
     ("Despite being independent approaches, both fail.", "independent"),  # an adjective before a kind word

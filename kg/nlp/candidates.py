@@ -342,6 +342,12 @@ def _names_an_activity(word: Word) -> bool:
     return word.facts.lower.endswith(("ing", "tion", "sion", "sis", "ment"))
 
 
+def _describes_a_state(word: Word) -> bool:
+    """"adapted model", "judging models": a participle or gerund describing which model, not a kind of model."""
+    return word.facts.participle or (word.facts.lower.endswith("ing") and word.text.isalpha() and word.text.islower()
+                                     and normalize_label(word.text) not in lexicon_index())
+
+
 def _adjective_like(word: str) -> bool:
     """"independent", "algorithmic", "intermediate": endings of adjectives more than of nouns; "long", "short"."""
     return (word.endswith(("ic", "ent", "ant", "ate", "id")) and not word.endswith(("ment", "ics"))
@@ -417,6 +423,8 @@ def _verdict(words: list[Word]) -> bool | str:
         return False
     if any(w.facts.name for w in words):
         return True
+    if len(words) == 2 and words[1].facts.head in ("model", "architecture") and _describes_a_state(words[0]):
+        return False
     if len(words) == 1:
         if METRIC_SYMBOL.match(words[0].text) or _is_compound_term(words[0].text):
             return True
