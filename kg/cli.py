@@ -57,9 +57,10 @@ def _input_format_arg(p) -> None:
 
 def cmd_build(args) -> int:
     from .api import build
-    from .export import export_names
+    from .export import check_output_folder, export_names
     names = export_names(_rdf_formats(args.format))
     base = _base_iri(args.base)
+    check_output_folder(args.out, names)  # before the extraction, not after it
     from .cli_store import progress_wanted
     graph = build(args.inputs, base=base, merges=args.merges, input_format=args.input_format, jobs=args.jobs,
                   progress=progress_wanted(args))
@@ -369,6 +370,8 @@ def main(argv=None) -> int:
         args.sparql, extra = extra[0], []
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    for level in (logging.INFO, logging.WARNING, logging.ERROR):  # "kg: warning: …", as the CLI's own messages
+        logging.addLevelName(level, logging.getLevelName(level).lower())
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="kg: %(levelname)s: %(message)s")
     try:
         return args.func(args)
@@ -381,6 +384,10 @@ def main(argv=None) -> int:
     except BrokenPipeError:  # "kg query … | head" closed the pipe: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 0
+    except OSError as exc:  # the disk, not the input: full, read-only, gone
+        place = f" {exc.filename}" if exc.filename else ""
+        print(f"kg: error: cannot read or write{place}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -20,7 +20,9 @@ class ExtractionError(KGError):
 
 
 class ExportError(KGError):
-    """An export could not be written."""
+    """An export could not be written where the user asked (exit code 2)."""
+
+    exit_code = 2
 
 
 class QueryError(KGError):

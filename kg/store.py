@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 STORE_FORMAT = "litkg-store/1"
 _GEN = re.compile(r"^\.gen-(\d{6})$")
 PAUSE_ENV = "KG_STORE_PAUSE_BEFORE_COMMIT"
+_SHOWN = ("papers.jsonl", "whats-new.md")  # linked into current/ at the top of the store
 REPORT_ROWS = 25
 REPORT_PAPERS = 200
 
@@ -272,6 +273,7 @@ class Store:
         paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
         if not paths:
             raise InputError("no input files given")
+        self._refuse_foreign_files()
         incoming = read_inputs(paths, input_format=input_format)  # before the lock: bad input fails fast
         with self._locked():
             old = self.papers()
@@ -342,6 +344,16 @@ class Store:
                              key=lambda e: (-e[3], e[2].lower(), e[0]))
         update.entities_after = len(after)
 
+    def _refuse_foreign_files(self) -> None:
+        """A folder that is not a store yet must not hold the names a store links (they would be replaced)."""
+        if self.exists():
+            return
+        for name in ("current", *_SHOWN):
+            path = self.dir / name
+            if path.exists() or path.is_symlink():
+                raise InputError(f"{self.dir}: holds {name}, which a litkg store would replace; "
+                                 "give an empty or new folder for the store")
+
     def _commit(self, papers, entities: dict, update: Update) -> None:
         """Write a new generation folder, then switch ``current`` to it atomically."""
         number = update.generation + 1  # the committed generation's successor
@@ -368,7 +380,7 @@ class Store:
         os.symlink(name, link)
         os.replace(link, self.dir / "current")  # the commit point
         _fsync_dir(self.dir)
-        for shown in ("papers.jsonl", "whats-new.md"):
+        for shown in _SHOWN:
             path = self.dir / shown
             if not path.is_symlink():
                 tmp = self.dir / f".{shown}.{os.getpid()}.tmp"

@@ -6,6 +6,7 @@ import contextlib
 import csv
 import io
 import json
+import logging
 import re
 import subprocess
 import sys
@@ -288,6 +289,37 @@ def test_bad_input_among_good_input_writes_nothing(tmp_path, capsys):
     rc, _, err = run(capsys, "build", good, bad, "--out", out_dir)
     assert rc == 2 and str(bad) in err
     assert not out_dir.exists() or not any(out_dir.iterdir())
+
+
+def test_an_output_place_that_cannot_be_written_is_one_line_before_any_work(tmp_path, capsys):
+    good = tmp_path / "good.txt"
+    good.write_text(ABSTRACT, encoding="utf-8")
+    afile = tmp_path / "afile"
+    afile.write_text("mine\n", encoding="utf-8")
+    blocked = tmp_path / "blocked"
+    (blocked / "graph.html").mkdir(parents=True)
+    for out_dir in (afile / "sub", blocked):
+        rc, out, err = run(capsys, "build", good, "--out", out_dir)
+        assert rc == 2 and out == "" and len(err.splitlines()) == 1 and err.startswith("kg: error: "), err
+        assert ".tmp" not in err
+    assert sorted(p.name for p in blocked.iterdir()) == ["graph.html"]  # nothing written, no temporary files
+    assert afile.read_text(encoding="utf-8") == "mine\n"
+
+
+def test_exports_an_earlier_build_left_are_named(tmp_path, capsys, caplog):
+    good = tmp_path / "good.txt"
+    good.write_text(ABSTRACT, encoding="utf-8")
+    out_dir = tmp_path / "out"
+    assert run(capsys, "build", good, "--out", out_dir, "--format", "ttl,jsonld")[0] == 0
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        assert run(capsys, "build", good, "--out", out_dir)[0] == 0
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{out_dir / 'graph.jsonld'} is left from an earlier build and was not rewritten (kept as it was)"]
+
+
+def test_view_into_a_folder_is_one_line(corpus_export, tmp_path, capsys):
+    rc, out, err = run(capsys, "view", "ImageNet", "--graph", corpus_export / "graph.ttl", "--out", tmp_path)
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and str(tmp_path) in err and ".tmp" not in err
 
 
 def test_real_exit_code_and_stderr_of_the_command(tmp_path):

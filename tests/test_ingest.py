@@ -274,3 +274,19 @@ def test_corpus_urls_have_no_trailing_punctuation(corpus_papers):
     assert len(urls) >= 10
     assert all(u.startswith(("http://", "https://")) and " " not in u for u in urls)
     assert not [u for u in urls if u[-1] in ".,;:)]}'\""]
+
+
+@pytest.mark.parametrize("name", ["graph.ttl", "graph.html", "query.rq"])
+def test_files_that_hold_no_abstracts_are_refused_by_extension(tmp_path, name):
+    path = tmp_path / name
+    path.write_text(f"Daily Papers\n\n{A}\n", encoding="utf-8")
+    with pytest.raises(InputError, match=f"{name}: a \\.\\w+ file holds no abstracts"):
+        read_inputs([path])
+    assert len(read_inputs([path], input_format="daily")) == 1  # a format given reads it anyway
+
+
+def test_a_paragraph_longer_than_any_abstract_is_refused(tmp_path):
+    path = tmp_path / "book.txt"
+    path.write_text(f"Daily Papers\n\n{A}\n\n" + "word " * 25_000 + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"book\.txt: paper 2 has 124,999 characters"):
+        read_inputs([path])

@@ -162,6 +162,17 @@ def test_corrupt_store_file_exits_2_with_one_line(tmp_path, day1, capsys, name, 
     assert not (tmp_path / "out").exists()
 
 
+def test_a_folder_with_files_of_the_same_names_is_not_taken_over(tmp_path, day1, capsys):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "papers.jsonl").write_text('{"my": "data"}\n', encoding="utf-8")
+    (folder / "whats-new.md").write_text("notes\n", encoding="utf-8")
+    rc, out, err = run(capsys, "add", day1, "--store", folder)
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "papers.jsonl" in err, err
+    assert sorted(p.name for p in folder.iterdir()) == ["papers.jsonl", "whats-new.md"]
+    assert (folder / "papers.jsonl").read_text(encoding="utf-8") == '{"my": "data"}\n'
+
+
 def test_export_writes_every_export(tmp_path, day1, capsys):
     store = tmp_path / "store"
     run(capsys, "add", day1, "--store", store, "-q")

@@ -8,6 +8,7 @@ them only when all were written, so a failed export leaves the folder as it was.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tempfile
 from pathlib import Path
@@ -17,8 +18,10 @@ import networkx as nx
 
 from ..errors import ExportError
 
+log = logging.getLogger(__name__)
+
 __all__ = ["EXPORTERS", "DEFAULT_EXPORTS", "RDF_EXPORTS", "write_exports", "write_turtle", "write_ntriples",
-           "write_jsonld", "write_json", "atomic_write", "export_names"]
+           "write_jsonld", "write_json", "atomic_write", "export_names", "check_output_folder"]
 
 
 def _umask() -> int:
@@ -38,15 +41,31 @@ def _stage(directory: Path, name: str) -> Path:
 def atomic_write(path: Path, write: Callable[[Path], None]) -> Path:
     """Call ``write(tmp)`` on a temporary file beside *path*, then rename it to *path*."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _stage(path.parent, path.name)
+    if path.is_dir():
+        raise ExportError(f"{path}: is a folder; give a file name to write")
+    staged = []
     try:
-        write(tmp)
-        os.replace(tmp, path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        staged.append(_stage(path.parent, path.name))
+        write(staged[0])
+        os.replace(staged[0], path)
+    except OSError as exc:
+        _discard(staged)
+        raise _cannot_write(path, exc) from exc
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        _discard(staged)
         raise
     return path
+
+
+def _discard(temporary: list[Path]) -> None:
+    for tmp in temporary:
+        tmp.unlink(missing_ok=True)
+
+
+def _cannot_write(path: Path, exc: OSError) -> ExportError:
+    """A one-line error naming the place the user gave, not the temporary file."""
+    return ExportError(f"cannot write {path}: {exc.strerror or exc}")
 
 
 def write_turtle(G: nx.MultiDiGraph, path: Path) -> None:
@@ -98,22 +117,47 @@ def export_names(rdf_formats=("ttl",)) -> tuple[str, ...]:
     return tuple(dict.fromkeys(RDF_EXPORTS[f] for f in rdf_formats)) + ("graph.json", "graph.html")
 
 
-def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS) -> list[Path]:
-    """Write the named exports of *G* into *out_dir*; all or nothing."""
+def check_output_folder(out_dir, names=DEFAULT_EXPORTS) -> Path:
+    """Make sure the exports *names* can be written in *out_dir* (made later if missing), before any work."""
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise ExportError(f"{out_dir}: exists and is not a directory")
-    out_dir.mkdir(parents=True, exist_ok=True)
+    blocked = [out_dir / name for name in names if (out_dir / name).is_dir()]
+    if blocked:
+        raise ExportError(f"{blocked[0]}: is a folder, where the export {blocked[0].name} would go")
+    existing = next(p for p in (out_dir, *out_dir.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        raise ExportError(f"cannot write {out_dir}: {existing} is not a directory")
+    try:
+        _stage(existing, "probe").unlink()  # a file can be made there
+    except OSError as exc:
+        raise _cannot_write(out_dir, exc) from exc
+    return out_dir
+
+
+def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS) -> list[Path]:
+    """Write the named exports of *G* into *out_dir*; all or nothing."""
+    out_dir = check_output_folder(out_dir, names)
     staged = []
     try:
+        out_dir.mkdir(parents=True, exist_ok=True)
         for name in names:
-            tmp = _stage(out_dir, name)
-            staged.append((tmp, out_dir / name))
-            EXPORTERS[name](G, tmp)
+            staged.append(_stage(out_dir, name))
+            EXPORTERS[name](G, staged[-1])
+        for tmp, name in zip(staged, names):
+            os.replace(tmp, out_dir / name)
+    except OSError as exc:
+        _discard(staged)
+        raise _cannot_write(out_dir, exc) from exc
     except BaseException:
-        for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
+        _discard(staged)
         raise
-    for tmp, final in staged:
-        os.replace(tmp, final)
-    return [final for _, final in staged]
+    _warn_stale(out_dir, names)
+    return [out_dir / name for name in names]
+
+
+def _warn_stale(out_dir: Path, names) -> None:
+    """Say which exports in *out_dir* an earlier build left and this one did not rewrite (they are kept)."""
+    for name in EXPORTERS:
+        if name not in names and (out_dir / name).is_file():
+            log.warning("%s is left from an earlier build and was not rewritten (kept as it was)", out_dir / name)

@@ -445,7 +445,4 @@ def _csp_hash(script: str) -> str:
 def _write(path: Path, text: str) -> None:
     """Write ``text`` atomically with the package's helper (temp file beside ``path``)."""
     payload = text.encode("utf-8", errors="replace")  # lone surrogates become '?'
-    try:
-        atomic_write(path, lambda tmp: tmp.write_bytes(payload))
-    except OSError as exc:
-        raise ExportError(f"cannot write {path}: {exc}") from exc
+    atomic_write(path, lambda tmp: tmp.write_bytes(payload))

@@ -33,6 +33,12 @@ INPUT_FORMATS = {"daily": (".txt", ".md"), "jsonl": (".jsonl", ".ndjson"), "json
                  "csv": (".csv",), "tsv": (".tsv", ".tab"), "bibtex": (".bib", ".bibtex"),
                  "atom": (".atom", ".xml")}
 
+# Extensions of files a user may pass by mistake (an export of litkg among them): refused unless a format is given.
+_NOT_ABSTRACTS = {".ttl", ".nt", ".nq", ".trig", ".jsonld", ".rdf", ".owl", ".html", ".htm", ".py", ".js", ".css",
+                  ".sh", ".rq", ".sparql"}
+# Longer than any abstract: a whole book or a file read in the wrong format (spaCy also stops at 1,000,000).
+MAX_ABSTRACT_CHARS = 100_000
+
 log = logging.getLogger(__name__)
 
 
@@ -105,12 +111,19 @@ def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:
     """The papers of one file (format from *input_format*, else detected); InputError if none is usable."""
     if input_format is not None and input_format not in INPUT_FORMATS:
         raise InputError(f"unknown input format {input_format!r}; expected one of {', '.join(INPUT_FORMATS)}")
+    if input_format is None and Path(path).suffix.lower() in _NOT_ABSTRACTS:
+        raise InputError(f"{path}: a {Path(path).suffix} file holds no abstracts (inputs are Daily Papers text, JSON "
+                         "Lines, JSON, CSV, TSV, BibTeX or Atom; --input-format daily reads it as text anyway)")
     text = read_text_file(path)
     fmt = input_format or detect_format(path, text)
     log.info("%s: read as %s", path, fmt)
     papers = _parse(fmt, text, str(path))
     if not papers:
         raise InputError(f"{path}: " + _EMPTY.get(fmt, f"no usable record with an abstract (read as {fmt})"))
+    for number, paper in enumerate(papers, 1):
+        if len(paper.abstract) > MAX_ABSTRACT_CHARS:
+            raise InputError(f"{path}: paper {number} has {len(paper.abstract):,} characters; an abstract is expected "
+                             f"(at most {MAX_ABSTRACT_CHARS:,})")
     return papers
 
 
