@@ -87,6 +87,8 @@ def cmd_query(args) -> int:
         print(_list_queries())
         return 0
     bindings = dict(_param(p) for p in args.param)
+    if args.graph and args.sparql is None and re.search(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE)\b|\{", args.graph, re.I):
+        raise InputError("the query was given where the graph file goes: kg query GRAPH.ttl 'SELECT …'")
     if sum(map(bool, (args.file, args.sparql, args.named))) > 1:
         raise InputError("give one query: the text, --file or --named")
     if args.named:

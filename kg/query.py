@@ -124,7 +124,11 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
     try:
         result = store.query(_bind(sparql, bindings or {}), prefixes=PREFIXES)
     except (SyntaxError, RuntimeError, ValueError) as exc:
-        raise QueryError(f"invalid SPARQL: {str(exc).splitlines()[0]}") from exc
+        unknown = _undeclared_prefixes(sparql)
+        if unknown:
+            raise QueryError(f"invalid SPARQL: unknown prefix {unknown[0]}: (declare it with PREFIX {unknown[0]}: <…>; "
+                             f"predeclared: {', '.join(sorted(PREFIXES))})") from exc
+        raise QueryError(f"invalid SPARQL: {str(exc).splitlines()[0][:300]}") from exc
     if isinstance(result, ox.QueryBoolean):
         return QueryResult(("result",), ((str(bool(result)).lower(),),))
     if not isinstance(result, ox.QuerySolutions):
@@ -132,6 +136,18 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
     variables = tuple(v.value for v in result.variables)
     rows = tuple(tuple(_plain(sol[v]) for v in variables) for sol in result)
     return QueryResult(variables, rows)
+
+
+_IRIS_AND_STRINGS = re.compile(r"""<[^<>\s]*>|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|#[^\n]*""")
+_PREFIXED_NAME = re.compile(r"(?<![\w?$:.-])([A-Za-z][\w.-]*)?:(?=[\w<])")
+_DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w.-]*)?:", re.I)
+
+
+def _undeclared_prefixes(sparql: str) -> list[str]:
+    """Prefixes the query uses but neither declares nor finds predeclared (IRIs, strings and comments left out)."""
+    text = _IRIS_AND_STRINGS.sub(" ", sparql)
+    declared = set(PREFIXES) | {p or "" for p in _DECLARED.findall(text)}
+    return [p for p in dict.fromkeys(m or "" for m in _PREFIXED_NAME.findall(text)) if p not in declared]
 
 
 def _run_rdflib(graph, sparql: str, bindings: dict) -> QueryResult:

@@ -209,6 +209,16 @@ def test_invalid_sparql_exits_2_with_one_line(ttl, capsys):
     assert len(err.splitlines()) == 1 and err.startswith("kg: error: invalid SPARQL")
 
 
+def test_an_unknown_prefix_is_named(ttl, capsys):
+    rc, out, err = run(capsys, "query", ttl, 'SELECT ?x WHERE { ?x a foo:Paper ; rdfs:label "not:a prefix" }')
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "unknown prefix foo:" in err, err
+
+
+def test_a_query_where_the_graph_goes_is_named(capsys):
+    rc, out, err = run(capsys, "query", "SELECT * WHERE { ?s ?p ?o }")
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "where the graph file goes" in err, err
+
+
 def test_non_select_query_is_refused(ttl, capsys):
     rc, _, err = run(capsys, "query", ttl, "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 1")
     assert rc == 2 and len(err.splitlines()) == 1 and "SELECT" in err
