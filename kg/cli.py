@@ -154,7 +154,8 @@ def cmd_view(args) -> int:
     papers = sum(1 for _, t in view.nodes(data="type") if t == "Paper")
     hops = f"{args.depth} hop{'' if args.depth == 1 else 's'}"
     path = write_html(view, args.out, title=f"litkg · {label} · {hops}, {papers} paper{'' if papers == 1 else 's'}")
-    print(f"wrote      {path} ({view.number_of_nodes()} nodes, {view.number_of_edges()} edges within {hops} of {label})")
+    print(f"wrote      {path} ({_plural(view.number_of_nodes(), 'node')}, {_plural(view.number_of_edges(), 'edge')} "
+          f"within {hops} of {label})")
     return 0
 
 
@@ -182,6 +183,10 @@ def _lookup(fn, G, name: str):
         return fn(G, name)
     except KeyError as exc:
         raise InputError(exc.args[0] if exc.args else str(exc)) from exc
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _count(text: str) -> int:
@@ -214,9 +219,12 @@ def cmd_related(args) -> int:
 
 def cmd_themes(args) -> int:
     from .analysis import themes
+    if not args.resolution > 0:
+        raise InputError(f"--resolution {args.resolution}: expected a number above 0")
     G = _load_graph(args.graph)
     for n, theme in enumerate(themes(G, seed=args.seed, resolution=args.resolution), 1):
-        print(f"{n:2}. {theme['name']}  ({len(theme['papers'])} papers, {len(theme['entities'])} concepts)")
+        print(f"{n:2}. {theme['name']}  ({_plural(len(theme['papers']), 'paper')}, "
+              f"{_plural(len(theme['entities']), 'concept')})")
         if args.papers:
             for p in theme["papers"]:
                 print(f"      {G.nodes[p]['label']}")

@@ -415,3 +415,15 @@ def test_hostile_abstract_does_not_inject_markup(hostile_html):
 
 def test_hostile_html_loads_nothing_from_the_network(hostile_html):
     assert _external_refs(hostile_html) == []
+
+
+def test_a_folder_given_as_the_graph_is_named(tmp_path, capsys):
+    folder = tmp_path / "exports.ttl"
+    folder.mkdir()
+    rc, out, err = run(capsys, "stats", folder)
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "give the graph file in it" in err, err
+
+
+def test_themes_resolution_must_be_positive(ttl, capsys):
+    rc, out, err = run(capsys, "themes", "--graph", ttl, "--resolution", "-1")
+    assert rc == 2 and out == "" and "--resolution" in err and len(err.splitlines()) == 1
