@@ -358,7 +358,7 @@ def _override_merges(groups: list[_Group], uf: _UnionFind, overrides: Overrides)
                            key=lambda r: -len(groups[r].mentions))
             if not found:
                 log.warning("merge override: no concept named %r", name)
-            ids += found[:1]
+            ids += found  # every concept that carries the name ("LMs" defined in one paper, bare in another)
         for other in ids[1:]:
             papers = tuple(sorted({*groups[uf.find(ids[0])].papers(), *groups[uf.find(other)].papers()}))
             uf.splits, saved = [], uf.splits  # a forced merge beats automatic splits

@@ -237,6 +237,15 @@ def test_override_tsv_forces_a_merge_and_a_split(tmp_path):
     assert plain[2] == plain[3]
 
 
+def test_override_merges_every_concept_that_carries_a_name():
+    ms = [mention("p1", "language models", NodeType.MODEL, aliases=["LMs"], source="abbrev"),
+          mention("p2", "LMs", NodeType.MODEL), mention("p3", "language models", NodeType.MODEL)]
+    _, plain = resolve(ms)
+    assert plain[1] != plain[2]  # a bare short acronym joins no definition of another paper
+    _, ids = resolve(ms, overrides=Overrides((("LMs", "language models"),)))
+    assert len(set(ids)) == 1
+
+
 def test_override_json(tmp_path):
     path = tmp_path / "merges.json"
     path.write_text(json.dumps({"merge": [["a b", "c d"]], "split": [["e", "f"]]}), encoding="utf-8")
