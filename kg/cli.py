@@ -339,7 +339,8 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("query", help="run SPARQL over a graph export (.ttl, .nt or .jsonld)")
     p.add_argument("graph", metavar="GRAPH.ttl", nargs="?")
-    p.add_argument("sparql", nargs="?", help="the query text (prefixes kg:, rdfs:, skos:, dcterms:, schema: are predeclared)")
+    p.add_argument("sparql", nargs="?", help="the query text (prefixes kg:, rdfs:, rdf:, skos:, dcterms:, schema:, prov:, xsd: "
+                   "are predeclared)")
     p.add_argument("--file", metavar="Q.rq", help="read the query from a file")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="bind ?NAME to VALUE (an IRI if it starts with http, else a literal)")
