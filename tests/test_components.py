@@ -54,6 +54,9 @@ def test_schwartz_hearst_alignment(short, long, start):
      [("Multi-Page Document Reasoning Benchmark", "MPDR-Bench")]),
     ("It uses Proximal Policy Optimization (PPO) and Test-Time Adaptation (TTA).",
      [("Proximal Policy Optimization", "PPO"), ("Test-Time Adaptation", "TTA")]),
+    # a word the short form shares with the long form before its acronym
+    ("Speech Large Language Models (Speech LLMs) lack grounding.",
+     [("Speech Large Language Models", "Speech LLMs")]),
 ])
 def test_definitions(nlp, text, pairs):
     doc = nlp(text)

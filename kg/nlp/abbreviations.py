@@ -135,8 +135,17 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
         elif _valid_short_form(inner, close - i - 1):
             long = _long_form_before(doc, i, inner.split()[-1])
             if long is not None:
-                pairs.append((long, doc[i + 1:close]))
+                pairs.append((_with_shared_words(doc, long, inner.split()[:-1]), doc[i + 1:close]))
     return pairs
+
+
+def _with_shared_words(doc: Doc, long: Span, words: list[str]) -> Span:
+    """"Speech Large Language Models (Speech LLMs)": the short form's leading words, found right before the
+    long form its acronym spells, belong to the long form too."""
+    start = long.start - len(words)
+    if words and start >= 0 and [w.lower() for w in tokens(doc).words[start:long.start]] == [w.lower() for w in words]:
+        return doc[start:long.end]
+    return long
 
 
 def _glued_start(toks: Tokens, paren: int) -> int:
