@@ -388,11 +388,11 @@ def _normalized_merges(g: _Group) -> list[Merge]:
     defined = defaultdict(set)
     for m in g.mentions:
         for a in m.aliases:
-            if is_acronym(a) != is_acronym(m.label):
+            if is_acronym(a) != is_acronym(m.label) or m.source == "abbrev":  # "Speech LLMs" is no acronym
                 # the long form as written, when the extractor extended it ("X (SF) models" → label "X models")
                 extra = (m.text,) if m.text not in (m.label, a) and not is_acronym(m.text) else ()
                 defined[(m.label, a, *extra)].add(m.paper_id)
-        if m.source == "short" and is_acronym(m.text) and not is_acronym(m.label):
+        if m.source == "short" and not is_acronym(m.label) and normalize_label(m.text) != normalize_label(m.label):
             defined[(m.label, m.text)].add(m.paper_id)  # a later use of a defined short form ("GMs")
     for forms, papers in sorted(defined.items()):
         out.append(Merge("definition", forms, tuple(sorted(papers))))
