@@ -11,9 +11,10 @@ from kg.ingest import read_inputs, text_hash
 GOLD = Path(__file__).resolve().parent / "gold"
 FRESH = Path(__file__).resolve().parent.parent / "bench" / "fresh"
 # The test-part figures reported in README.md; a drop of more than 0.02 fails.
-REPORTED_TEST = {"f1": 0.804, "typed_f1": 0.729}
+REPORTED_TEST = {"f1": 0.803, "typed_f1": 0.727}
 # Untyped F1 on the held-out team-written sets (bench/fresh/README.md), reported in docs/extraction.md.
-REPORTED_FRESH = {"b": 0.762, "d": 0.782, "g": 0.821, "h": 0.765, "l": 0.814, "m": 0.839, "n": 0.871}
+REPORTED_FRESH = {"b": 0.761, "d": 0.786, "g": 0.840, "h": 0.776, "l": 0.827, "m": 0.836, "n": 0.884, "q": 0.802,
+                  "r": 0.799}
 TOLERANCE = 0.02
 
 
