@@ -119,6 +119,9 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
 
     *store* is an Oxigraph store, or an rdflib Graph (the reference engine; bindings go in as ``initBindings``).
     """
+    unused = [name for name in bindings or {} if not re.search(rf"[?$]{re.escape(name)}\b", sparql)]
+    if unused:
+        raise QueryError(f"--param {unused[0]}: the query has no variable ?{unused[0]}")
     if not isinstance(store, ox.Store):
         return _run_rdflib(store, sparql, bindings or {})
     try:

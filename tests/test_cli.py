@@ -209,6 +209,11 @@ def test_invalid_sparql_exits_2_with_one_line(ttl, capsys):
     assert len(err.splitlines()) == 1 and err.startswith("kg: error: invalid SPARQL")
 
 
+def test_a_param_the_query_does_not_use_is_an_error(ttl, capsys):
+    rc, out, err = run(capsys, "query", ttl, "--param", "problme=x", "SELECT ?problem WHERE { ?problem a kg:Problem }")
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "?problme" in err, err
+
+
 def test_an_unknown_prefix_is_named(ttl, capsys):
     rc, out, err = run(capsys, "query", ttl, 'SELECT ?x WHERE { ?x a foo:Paper ; rdfs:label "not:a prefix" }')
     assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "unknown prefix foo:" in err, err
