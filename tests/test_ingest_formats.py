@@ -184,6 +184,14 @@ def test_csv_without_abstract_column_is_an_input_error(tmp_path):
         read_file(write(tmp_path, "x.csv", f"title,text_body\nT,{A}\n"))
 
 
+def test_csv_quote_never_closed_is_an_input_error(tmp_path):
+    text = f'title,abstract\nA,"{A}\nB,{A}\n'  # the rest of the file would become one cell
+    with pytest.raises(InputError, match=r"x\.csv:2: a quoted cell opened in this row is never closed"):
+        read_file(write(tmp_path, "x.csv", text))
+    ok = 'title,abstract\nA,5" screens need a new detector that we propose for small phones\n'  # a quote in a cell
+    assert len(read_file(write(tmp_path, "y.csv", ok))) == 1
+
+
 # --------------------------------------------------------------- BibTeX
 
 BIB = r"""

@@ -22,7 +22,7 @@ _ABSTRACT_COLUMNS = {"abstract", "summary", "paperabstract", "description", "tex
 def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
     """Papers of a CSV (``delimiter=","``) or TSV (``"\\t"``) document with a header row."""
     csv.field_size_limit(max(csv.field_size_limit(), 10_000_000))
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = reader.fieldnames or []
     except csv.Error as exc:
@@ -39,6 +39,8 @@ def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
         except StopIteration:
             break
         except csv.Error as exc:
+            if "unexpected end of data" in str(exc):  # the rest of the file went into one cell
+                raise InputError(f"{source}:{start}: a quoted cell opened in this row is never closed") from exc
             skips.count()
             skips.skip(start, f"malformed row ({exc})")
             continue
