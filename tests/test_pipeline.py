@@ -17,7 +17,10 @@ from kg.records import NodeType, Paper, Role
 from kg.resolve import resolve
 
 GENERIC = ["our method", "this paper", "results", "performance", "experiments", "baselines", "existing methods",
-           "the model", "significant interest", "state of the art", "approach", "method", "model"]
+           "the model", "significant interest", "state of the art", "approach", "method", "model",
+           # garbage a reviewer found in the corpus graph (session 5)
+           "teach models", "correct answer", "potential directions", "greater robustness", "open models", "clean",
+           "mismatched"]
 
 
 def names(data: dict) -> list[str]:
