@@ -146,5 +146,10 @@ def from_papers(papers, *, base: str = DEFAULT_BASE, merges=None, jobs: int = 1,
 
 def load(path) -> KnowledgeGraph:
     """Load a graph back from its RDF export: graph.ttl, graph.nt or graph.jsonld (format from the extension)."""
+    from rdflib.namespace import RDF
+    from .namespace import KG
     from .rdf import from_rdf, read_rdf
-    return KnowledgeGraph(from_rdf(read_rdf(path)))
+    g = read_rdf(path)
+    if (None, RDF.type, KG.Paper) not in g:
+        raise InputError(f"{path}: no litkg paper in this RDF (expected a graph written by kg build or kg export)")
+    return KnowledgeGraph(from_rdf(g))

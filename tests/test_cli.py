@@ -432,3 +432,10 @@ def test_a_folder_given_as_the_graph_is_named(tmp_path, capsys):
 def test_themes_resolution_must_be_positive(ttl, capsys):
     rc, out, err = run(capsys, "themes", "--graph", ttl, "--resolution", "-1")
     assert rc == 2 and out == "" and "--resolution" in err and len(err.splitlines()) == 1
+
+
+def test_rdf_that_litkg_did_not_write_is_named(tmp_path, capsys):
+    foreign = tmp_path / "foreign.nt"
+    foreign.write_text('<http://example.org/a> <http://example.org/p> "x" .\n', encoding="utf-8")
+    rc, out, err = run(capsys, "stats", foreign)
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "no litkg paper" in err, err
