@@ -76,7 +76,7 @@ def load_gold(directory) -> list[GoldDoc]:
                 except (ValueError, KeyError) as exc:
                     raise InputError(f"{path}:{n}: not a gold record ({exc})") from exc
     if not docs:
-        raise InputError(f"{directory}: no gold annotations (*.jsonl)")
+        raise InputError(f"{directory}: no gold annotations (*.jsonl); run from the repository root or give --gold DIR")
     return sorted(docs, key=lambda d: d.index)
 
 
