@@ -7,6 +7,7 @@ them only when all were written, so a failed export leaves the folder as it was.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -43,24 +44,26 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> Path:
     path = Path(path)
     if path.is_dir():
         raise ExportError(f"{path}: is a folder; give a file name to write")
-    staged = []
-    try:
+    with _staging(path) as staged:
         path.parent.mkdir(parents=True, exist_ok=True)
         staged.append(_stage(path.parent, path.name))
         write(staged[0])
         os.replace(staged[0], path)
-    except OSError as exc:
-        _discard(staged)
-        raise _cannot_write(path, exc) from exc
-    except BaseException:
-        _discard(staged)
-        raise
     return path
 
 
-def _discard(temporary: list[Path]) -> None:
-    for tmp in temporary:
-        tmp.unlink(missing_ok=True)
+@contextlib.contextmanager
+def _staging(place: Path):
+    """A list for the temporary files the block makes: removed if it fails; an OS error names *place*."""
+    staged: list[Path] = []
+    try:
+        yield staged
+    except BaseException as exc:
+        for tmp in staged:
+            tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise _cannot_write(place, exc) from exc
+        raise
 
 
 def _cannot_write(path: Path, exc: OSError) -> ExportError:
@@ -138,20 +141,13 @@ def check_output_folder(out_dir, names=DEFAULT_EXPORTS) -> Path:
 def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS) -> list[Path]:
     """Write the named exports of *G* into *out_dir*; all or nothing."""
     out_dir = check_output_folder(out_dir, names)
-    staged = []
-    try:
+    with _staging(out_dir) as staged:
         out_dir.mkdir(parents=True, exist_ok=True)
         for name in names:
             staged.append(_stage(out_dir, name))
             EXPORTERS[name](G, staged[-1])
         for tmp, name in zip(staged, names):
             os.replace(tmp, out_dir / name)
-    except OSError as exc:
-        _discard(staged)
-        raise _cannot_write(out_dir, exc) from exc
-    except BaseException:
-        _discard(staged)
-        raise
     _warn_stale(out_dir, names)
     return [out_dir / name for name in names]
 
