@@ -345,7 +345,12 @@ def _names_an_activity(word: Word) -> bool:
 def _describes_a_state(word: Word) -> bool:
     """"adapted model", "judging models": a participle or gerund describing which model, not a kind of model."""
     return word.facts.participle or (word.facts.lower.endswith("ing") and word.text.isalpha() and word.text.islower()
-                                     and normalize_label(word.text) not in lexicon_index())
+                                      and not _known_activity(word))
+
+
+def _known_activity(word: Word) -> bool:
+    """A gerund the lexicon knows as a concept: "fine-tuning", "reasoning"."""
+    return word.facts.lower.endswith("ing") and normalize_label(word.text) in lexicon_index()
 
 
 def _adjective_like(word: str) -> bool:
@@ -587,9 +592,7 @@ def _names_before(terms: list[Term], start: int, end: int) -> bool:
 
 def _hyphenated_modifier(left: list[Word]) -> bool:
     """One hyphenated modifier ("execution-based"), not a known activity ("fine-tuning LLMs" is a verb phrase)."""
-    if len(left) != 1 or "-" not in left[0].text:
-        return False
-    return not (left[0].facts.lower.endswith("ing") and normalize_label(left[0].text) in lexicon_index())
+    return len(left) == 1 and "-" in left[0].text and not _known_activity(left[0])
 
 
 def _narrower_metric(term: Term, left: list[Word]) -> bool:

@@ -275,8 +275,8 @@ def _mechanism_follows(words: list[str], i: int, limit: int) -> bool:
 
 def _names(cue: re.Match) -> bool:
     """The cue names rather than introduces: "dubbed X", "we call this effect X"."""
-    return (cue.re is PROPOSAL_CUE and bool(cue.group("naming"))) or cue.group(0).split()[-1].lower().startswith(
-        _NAMING_STEMS)
+    naming = cue.re is PROPOSAL_CUE and bool(cue.group("naming"))  # LATER_CUE has no such group
+    return naming or cue.group(0).split()[-1].lower().startswith(_NAMING_STEMS)
 
 
 _NAMING_STEMS = ("call", "dub", "name", "term")
