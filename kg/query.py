@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,9 +31,42 @@ ENGINES = ("oxigraph", "rdflib")
 QUERIES_DIR = data_folder("queries")
 
 
+class Value(str):
+    """A result value: its text, and the datatype IRI of a literal (None for an IRI or a blank node)."""
+
+    datatype: str | None = None
+
+
+def _value(text: str, datatype: str | None) -> Value:
+    value = Value(text)
+    value.datatype = datatype
+    return value
+
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_JSON_NUMBERS = {**{f"{_XSD}{t}": int for t in ("integer", "int", "long", "short", "byte", "nonNegativeInteger",
+                                                 "positiveInteger", "negativeInteger", "nonPositiveInteger")},
+                 **{f"{_XSD}{t}": float for t in ("decimal", "double", "float")}}
+
+
+def _json_value(value: str | None):
+    """*value* as JSON has it: numbers and booleans of typed literals as such, other values as text."""
+    datatype = getattr(value, "datatype", None)
+    if datatype == f"{_XSD}boolean":
+        return value in ("true", "1")
+    convert = _JSON_NUMBERS.get(datatype)
+    if convert is None:
+        return value if value is None else str(value)
+    try:
+        number = convert(value)
+    except ValueError:
+        return str(value)
+    return number if math.isfinite(number) else str(value)  # JSON has no NaN or INF
+
+
 @dataclass(frozen=True)
 class QueryResult:
-    """A SELECT result: variable names and rows of plain strings (None for unbound)."""
+    """A SELECT result: variable names and rows of ``Value`` strings (None for unbound)."""
 
     variables: tuple[str, ...]
     rows: tuple[tuple[str | None, ...], ...]
@@ -65,10 +99,11 @@ def load_graph(path, engine: str = "oxigraph"):
     raise QueryError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
 
 
-def _plain(term) -> str | None:
+def _plain(term) -> Value | None:
     if term is None:
         return None
-    return term.value
+    datatype = term.datatype.value if isinstance(term, ox.Literal) else None
+    return _value(term.value, datatype)
 
 
 def _first_group(sparql: str) -> int:
@@ -133,7 +168,7 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
                              f"predeclared: {', '.join(sorted(PREFIXES))})") from exc
         raise QueryError(f"invalid SPARQL: {str(exc).splitlines()[0][:300]}") from exc
     if isinstance(result, ox.QueryBoolean):
-        return QueryResult(("result",), ((str(bool(result)).lower(),),))
+        return QueryResult(("result",), ((_value(str(bool(result)).lower(), f"{_XSD}boolean"),),))
     if not isinstance(result, ox.QuerySolutions):
         raise QueryError("only SELECT and ASK queries are supported")
     variables = tuple(v.value for v in result.variables)
@@ -168,12 +203,19 @@ def _run_rdflib(graph, sparql: str, bindings: dict) -> QueryResult:
         first = str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise QueryError(f"invalid SPARQL: {first}") from exc
     if result.type == "ASK":
-        return QueryResult(("result",), ((str(bool(result.askAnswer)).lower(),),))
+        return QueryResult(("result",), ((_value(str(bool(result.askAnswer)).lower(), f"{_XSD}boolean"),),))
     if result.type != "SELECT":
         raise QueryError("only SELECT and ASK queries are supported")
     variables = tuple(str(v) for v in result.vars)
-    rows = tuple(tuple(None if row[i] is None else str(row[i]) for i in range(len(variables))) for row in result)
+    rows = tuple(tuple(_rdflib_value(row[i]) for i in range(len(variables))) for row in result)
     return QueryResult(variables, rows)
+
+
+def _rdflib_value(term) -> Value | None:
+    if term is None:
+        return None
+    datatype = getattr(term, "datatype", None)
+    return _value(str(term), None if datatype is None else str(datatype))
 
 
 @dataclass(frozen=True)
@@ -227,7 +269,8 @@ def named_query(name: str, folder: Path = QUERIES_DIR) -> NamedQuery:
 def format_result(result: QueryResult, fmt: str = "table") -> str:
     """The result as an aligned text table, CSV, TSV or JSON."""
     if fmt == "json":
-        return json.dumps([dict(zip(result.variables, row)) for row in result.rows], ensure_ascii=False, indent=1)
+        rows = [{name: _json_value(value) for name, value in zip(result.variables, row)} for row in result.rows]
+        return json.dumps(rows, ensure_ascii=False, indent=1)
     if fmt in ("csv", "tsv"):
         buf = io.StringIO()
         writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")

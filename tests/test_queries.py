@@ -162,6 +162,20 @@ def test_named_query_from_the_command(ttl, capsys):
     assert "MemDLM" in {r["title"] for r in json.loads(out)}
 
 
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_json_keeps_numbers_and_booleans(ttl, capsys, engine):
+    rc, out, err = run(capsys, "query", ttl, "--named", "most-used-benchmarks", "--engine", engine, "--format", "json")
+    assert rc == 0, err
+    top = json.loads(out)[0]
+    assert top["label"] == "ImageNet" and isinstance(top["papers"], int) and top["papers"] >= 4
+    rc, out, err = run(capsys, "query", ttl, "ASK { ?p kg:proposes ?e }", "--engine", engine, "--format", "json")
+    assert json.loads(out) == [{"result": True}]
+    rc, out, err = run(capsys, "query", ttl, "SELECT (xsd:double('INF') AS ?v) (0.25 AS ?d) WHERE {}",
+                       "--engine", engine, "--format", "json")
+    (row,) = json.loads(out)
+    assert row["d"] == 0.25 and row["v"].lower() == "inf"  # JSON has no infinity: the text stays
+
+
 @pytest.mark.parametrize("fmt,engine", [("nt", "rdflib"), ("jsonld", "oxigraph")])
 def test_query_other_formats_with_either_engine(corpus_graph, tmp_path_factory, capsys, fmt, engine):
     folder = tmp_path_factory.getbasetemp() / f"query_{fmt}"
