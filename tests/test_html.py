@@ -575,6 +575,7 @@ def test_browser_search_by_alias_and_overlapping_mentions(open_page, tmp_path):
     page.page.fill("#search", "no such thing")
     page.page.press("#search", "Enter")
     assert "No node matches" in page.page.text_content("#search-status")
+    assert page.page.locator("#panel").is_hidden() and page.js("kgNetwork.getSelectedNodes()") == []
     page.assert_quiet()
 
 

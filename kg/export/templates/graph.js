@@ -306,7 +306,12 @@
       let id = searchIndex.get(q);
       if (!id) for (const [k, v] of searchIndex) if (k.includes(q)) { id = v; break; }
       $("search-status").textContent = id ? "" : `No node matches “${input.value}”`;
-      if (id) focusNode(id);
+      if (id) {
+        focusNode(id);
+      } else {  // the panel of an earlier node would read as the answer
+        network.unselectAll();
+        closePanel();
+      }
     };
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); go(); } });
     // picking a datalist suggestion
