@@ -290,3 +290,20 @@ def test_a_paragraph_longer_than_any_abstract_is_refused(tmp_path):
     path.write_text(f"Daily Papers\n\n{A}\n\n" + "word " * 25_000 + "\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"book\.txt: paper 2 has 124,999 characters"):
         read_inputs([path])
+
+
+def test_markdown_markup_is_not_read_as_abstracts(caplog):
+    page = (f"# Daily Papers\n\n## A first title\n\n{A}\n\n- a list item that is long enough to count as an abstract here\n\n"
+            f"| a | table | row | with | many | cells | in | it |\n|---|---|\n\n> a quoted line of more than eight words here\n\n{B}\n")
+    assert abstracts(page) == [A, B]
+    assert "5 paragraph(s) of Markdown markup" in caplog.text  # the two headings among them
+
+
+def test_a_markdown_document_with_code_blocks_is_refused(tmp_path):
+    path = tmp_path / "README.md"
+    path.write_text(f"# Tool\n\n{A}\n\n```bash\npip install tool\n\nmake test and many other words to run here\n```\n\n{B}\n",
+                    encoding="utf-8")
+    with pytest.raises(InputError, match=r"README\.md: a Markdown document with code blocks"):
+        read_inputs([path])
+    assert abstracts(path.read_text()) == [A, B]  # the code block, blank line inside it too, is not an abstract
+    assert [p.abstract for p in read_inputs([path], input_format="daily")] == [A, B]

@@ -2,7 +2,9 @@
 
 An optional short header line, then one abstract per paragraph (paragraphs
 separated by blank lines). A paragraph whose every line is itself a long
-sentence-ended text is read as one abstract per line.
+sentence-ended text is read as one abstract per line. Markdown markup (a
+heading, list, table, quote or code block: a saved page may be Markdown) is
+not an abstract and is skipped.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import unicodedata
 
 from ..records import Paper
 
-__all__ = ["parse_daily_papers", "text_hash", "paper_id", "find_urls", "normalize_text"]
+__all__ = ["parse_daily_papers", "text_hash", "paper_id", "find_urls", "normalize_text", "has_code_blocks"]
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +25,9 @@ MAX_HEADER_WORDS = 10
 ONE_PER_LINE_MIN_WORDS = 15
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+# How Markdown markup begins (no abstract does): a heading, list item, table row, quote, HTML or a code fence.
+_MARKUP = re.compile(r"#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s|\||>|<!--|<[A-Za-z]|```|~~~")
+_CODE_BLOCK = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.M | re.S)
 _URL_START = re.compile(r"https?\s?:\s?//\s?", re.I)
 _URL_CHUNK = re.compile(r"[^\s<>\"'`]+")
 _TRAILING = ".,;:)]}'\""
@@ -85,11 +90,18 @@ def _looks_like_abstract_per_line(lines: list[str]) -> bool:
         for line in lines)
 
 
-def _split_abstracts(text: str, header: bool) -> list[str]:
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+def has_code_blocks(text: str) -> bool:
+    """The text has a fenced Markdown code block: a document (a README), not a page of abstracts."""
+    return _CODE_BLOCK.search(text) is not None
+
+
+def _split_abstracts(text: str, header: bool) -> tuple[list[str], int]:
+    """The abstracts of *text*, and how many paragraphs of Markdown markup were left out."""
+    text = _CODE_BLOCK.sub("```", text.replace("\r\n", "\n").replace("\r", "\n"))
     paragraphs = [p.strip() for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
+    markup = [p for p in paragraphs if _MARKUP.match(p)]
     abstracts = []
-    for i, paragraph in enumerate(paragraphs):
+    for i, paragraph in enumerate(p for p in paragraphs if not _MARKUP.match(p)):
         lines = [line.strip() for line in paragraph.split("\n") if line.strip()]
         if header and i == 0 and _is_header(lines[0]):
             lines = lines[1:]
@@ -97,14 +109,18 @@ def _split_abstracts(text: str, header: bool) -> list[str]:
             abstracts.extend(lines)
         elif lines:
             abstracts.append(" ".join(lines))
-    return abstracts
+    return abstracts, len(markup)
 
 
 def parse_daily_papers(text: str, *, source: str = "", header: bool = True) -> list[Paper]:
     """Parse Daily Papers text into papers (label left empty: extraction fills it)."""
     papers = []
     skipped = 0
-    for abstract in _split_abstracts(unicodedata.normalize("NFC", text), header):
+    abstracts, markup = _split_abstracts(unicodedata.normalize("NFC", text), header)
+    if markup:
+        log.warning("%s: %d paragraph(s) of Markdown markup (headings, lists, tables, quotes, code) skipped",
+                    source or "input", markup)
+    for abstract in abstracts:
         if len(abstract.split()) < MIN_ABSTRACT_WORDS:
             skipped += 1
             continue
