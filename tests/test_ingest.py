@@ -62,6 +62,13 @@ def test_wrapped_abstract_spread_over_lines_is_one_abstract():
     assert found[0].id == paper_id(LONG)
 
 
+def test_a_word_hyphenated_across_a_line_break_is_joined():
+    text = "Daily Papers\n\nWe pair self-\nsupervised pre-  \n  training of Vision-\nLanguage models with GPT-\n4 judges.\n"
+    assert abstracts(text) == ["We pair self-supervised pre-training of Vision-Language models with GPT-4 judges."]
+    spaced = "Daily Papers\n\nWe pair two losses -\nnot one - and train large models on many more tokens.\n"
+    assert abstracts(spaced) == ["We pair two losses - not one - and train large models on many more tokens."]
+
+
 def test_paragraphs_shorter_than_the_minimum_are_dropped():
     assert abstracts(f"Daily Papers\n\n{A}\n\nToo short to be an abstract.\n\n{B}") == [A, B]
 

@@ -152,6 +152,11 @@ def test_field_names_are_matched_loosely():
     assert (paper.arxiv, paper.date, paper.authors) == ("2401.00009", "2024-02-03", ("Ada Lovelace", "Alan Turing"))
 
 
+def test_structured_abstracts_join_words_hyphenated_across_lines():
+    paper = paper_from_fields({"abstract": "We study self-\nsupervised rein-\nforcement learning " + A})
+    assert paper.abstract.startswith("We study self-supervised rein-forcement learning ")
+
+
 # --------------------------------------------------------------- CSV and TSV
 
 

@@ -36,9 +36,14 @@ _HOST_PARTS = {"com", "org", "net", "io", "ai", "edu", "dev", "app", "github", "
                "de", "cn", "fr", "ch", "me", "info", "page", "pages", "hf", "huggingface", "readthedocs"}
 
 
+# A line that ends in a hyphen inside a word: hard-wrapped text ("self-\nsupervised", "rein-\nforcement").
+_HYPHEN_AT_LINE_END = re.compile(r"(?<=\w)-[ \t]*\r?\n[ \t]*(?=\w)")
+
+
 def normalize_text(text: str) -> str:
-    """NFC-normalize and collapse every run of white space to one space."""
-    return " ".join(unicodedata.normalize("NFC", text).split())
+    """NFC-normalize, join a word hyphenated across a line break (the hyphen kept: it cannot be told from a
+    compound's), and collapse every run of white space to one space."""
+    return " ".join(_HYPHEN_AT_LINE_END.sub("-", unicodedata.normalize("NFC", text)).split())
 
 
 def text_hash(text: str) -> str:
@@ -108,7 +113,7 @@ def _split_abstracts(text: str, header: bool) -> tuple[list[str], int]:
         if _looks_like_abstract_per_line(lines):
             abstracts.extend(lines)
         elif lines:
-            abstracts.append(" ".join(lines))
+            abstracts.append(normalize_text("\n".join(lines)))
     return abstracts, len(markup)
 
 
