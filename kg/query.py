@@ -166,7 +166,7 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
         if unknown:
             raise QueryError(f"invalid SPARQL: unknown prefix {unknown[0]}: (declare it with PREFIX {unknown[0]}: <…>; "
                              f"predeclared: {', '.join(sorted(PREFIXES))})") from exc
-        raise QueryError(f"invalid SPARQL: {str(exc).splitlines()[0][:300]}") from exc
+        raise QueryError(f"invalid SPARQL: {_syntax_error(sparql, str(exc).splitlines()[0])[:300]}") from exc
     if isinstance(result, ox.QueryBoolean):
         return QueryResult(("result",), ((_value(str(bool(result)).lower(), f"{_XSD}boolean"),),))
     if not isinstance(result, ox.QuerySolutions):
@@ -174,6 +174,18 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
     variables = tuple(v.value for v in result.variables)
     rows = tuple(tuple(_plain(sol[v]) for v in variables) for sol in result)
     return QueryResult(variables, rows)
+
+
+def _syntax_error(sparql: str, oxigraph_message: str) -> str:
+    """Where *sparql* breaks, as rdflib's parser says it: the token found, its line and column (Oxigraph's
+    "error at 1:26: expected one of …" often points at the end); Oxigraph's message if rdflib parses it."""
+    from rdflib.plugins.sparql.parser import parseQuery
+    try:
+        parseQuery(sparql)
+    except Exception as exc:  # pyparsing's ParseException
+        first = str(exc).splitlines()[0]
+        return re.sub(r"\s*\(at char \d+\), \(line:(\d+), col:(\d+)\)", r" at line \1, column \2", first)
+    return oxigraph_message
 
 
 _IRIS_AND_STRINGS = re.compile(r"""<[^<>\s]*>|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|#[^\n]*""")

@@ -209,6 +209,12 @@ def test_invalid_sparql_exits_2_with_one_line(ttl, capsys):
     assert len(err.splitlines()) == 1 and err.startswith("kg: error: invalid SPARQL")
 
 
+def test_invalid_sparql_names_the_token_and_its_line(ttl, capsys):
+    rc, out, err = run(capsys, "query", ttl, "SELECT ?p\nWHERE {\n  ?p kg:addresses ?x ;\n     rdfs:label ?l ?y .\n}")
+    assert rc == 2 and out == ""
+    assert err.strip() == "kg: error: invalid SPARQL: Expected SelectQuery, found '?' at line 4, column 20", err
+
+
 def test_a_param_the_query_does_not_use_is_an_error(ttl, capsys):
     rc, out, err = run(capsys, "query", ttl, "--param", "problme=x", "SELECT ?problem WHERE { ?problem a kg:Problem }")
     assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "?problme" in err, err
