@@ -29,10 +29,13 @@ _ACTORS = (NodeType.METHOD, NodeType.MODEL)
 MAX_GAP_WORDS = 6
 
 _MITIGATE = re.compile(r"\b(mitigat|alleviat|address|tackl|reduc|resolv|prevent|overcom|eliminat|combat|solv|"
-                       r"suppress|counteract|fix|curb|avoid|remed|cur(e|es|ed|ing)\b|handl)\w*", re.I)
+                       r"suppress|counteract|fix(es|ing)?\b|curb|avoid|remed|cur(e|es|ed|ing)\b|handl)\w*", re.I)  # not "a fixed order"
 _OUTPERFORM = re.compile(r"\b(outperform\w*|surpass\w*|beat(s|ing)?|exceed\w*|better\s+than|superior\s+to)\b", re.I)
 _EVAL_CUE = re.compile(r"\b(evaluat\w*|experiment\w*|achiev\w*|results?|outperform\w*|surpass\w*|scor\w*|"
                        r"accura\w*|tested|benchmark\w*|improv\w*|gains?|reach\w*|sets?\s+new|state-of-the-art|sota)\b", re.I)
+# A preposition between the verb and a mention: "outperforms baselines across model architectures",
+# "reduces overfitting in speech recognition", "solves problems by interleaving reasoning": not its object.
+_PREPOSITION = re.compile(r"\b(in|on|across|over|for|at|by|under|within|among|into|via|through)\b", re.I)
 _ON = re.compile(r"\b(on|across|over|in)\s+(the\s+|both\s+|several\s+|multiple\s+|\w+\s+)?$", re.I)
 _APPLY_BEFORE = re.compile(r"\b(appl(y|ies|ied|ying)|us(e|es|ed|ing)|employ\w*|adopt\w*)\s+(the\s+|a\s+|an\s+)?$", re.I)
 _APPLY_GAP = re.compile(r"^\s*(\w+\s+){0,3}?(to|on)\s+(the\s+|a\s+|an\s+)?$", re.I)
@@ -141,13 +144,14 @@ def relations_from_sentence(items: list[_M], abstract: str, *, proposed: _M | No
         window = abstract[max(sent_start, obj.mention.start - 90):obj.mention.start]
         if obj.type is NodeType.PROBLEM:
             verb = _last(_MITIGATE, window)
-            if verb is not None and _words(window[verb.end():]) <= 4 and not _other_between(items, j, obj, window, verb):
+            if verb is not None and _direct_object(window, verb) and not _other_between(items, j, obj, window, verb):
                 pos = obj.mention.start - len(window) + verb.start()
                 subj, start = subject_before(pos, j)
                 add(subj, "mitigates", obj, start)
         if obj.type in _ACTORS:
             verb = _last(_OUTPERFORM, window)
-            if verb is not None and _words(window[verb.end():]) <= 4 and not _other_between(items, j, obj, window, verb, same=True):
+            if verb is not None and _direct_object(window, verb) and not _other_between(items, j, obj, window, verb,
+                                                                                  same=True):
                 pos = obj.mention.start - len(window) + verb.start()
                 subj, start = subject_before(pos, j)
                 if subj is not None:
@@ -185,6 +189,12 @@ def _last(pattern: re.Pattern, text: str):
     for match in pattern.finditer(text):
         pass
     return match
+
+
+def _direct_object(window: str, verb: re.Match) -> bool:
+    """The mention that ends *window* is close after *verb*, with no preposition between them."""
+    gap = window[verb.end():]
+    return _words(gap) <= 4 and not _PREPOSITION.search(gap)
 
 
 def _other_between(items: list[_M], j: int, obj: _M, window: str, verb, *, same: bool = False) -> bool:

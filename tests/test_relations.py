@@ -69,6 +69,14 @@ CASES = [
     ("Hallucination and exposure bias are studied by TRE.",
      [("Hallucination", T.PROBLEM), ("exposure bias", T.PROBLEM), ("TRE", T.METHOD)], None, set()),
     ("ImageNet was collected from the web.", [("ImageNet", T.BENCHMARK)], "FooNet", set()),
+    # a preposition between the verb and a mention: not its object; "a fixed order" fixes nothing
+    ("FooNet outperforms prior methods across several model architectures.",
+     [("FooNet", T.METHOD), ("model architectures", T.MODEL)], None, set()),
+    ("Dropout reduces overfitting in speech recognition.",
+     [("Dropout", T.METHOD), ("overfitting", T.PROBLEM), ("speech recognition", T.PROBLEM)], None,
+     {("Dropout", "mitigates", "overfitting")}),
+    ("FooNet decodes residues in a fixed order and suffers from exposure bias.",
+     [("FooNet", T.MODEL), ("exposure bias", T.PROBLEM)], None, set()),
 ]
 
 
