@@ -37,10 +37,13 @@ PROPOSAL_CUE = re.compile(
     r"|\bour\s+(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our approach, X, …"
 # A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
 # "we X …, proposing Y" (searched on its own, so that "We describe …, and design Y" finds both).
-LATER_CUE = re.compile(
-    r"\bwe\s+[^.;:]{0,100}?\band\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
-    r"|\bwe\s+[^.;:]{0,100}?\bby\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
-    r"|\bwe\s+[^.;:]{0,200}?,\s+(propos|introduc)ing\b", re.I)
+_AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
+_BY_VERBING = r"by\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
+_COMMA_VERBING = r",\s+(propos|introduc)ing\b"
+LATER_CUE = re.compile(r"\bwe\s+[^.;:]{0,100}?\b" + _AND_VERB + r"|\bwe\s+[^.;:]{0,100}?\b" + _BY_VERBING
+                       + r"|\bwe\s+[^.;:]{0,200}?" + _COMMA_VERBING, re.I)
+# How every LATER_CUE match ends, in lower case (see _may_have_later_cue).
+_LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING)))
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
@@ -79,7 +82,9 @@ def _sentences(doc: Doc) -> list[_Sentence]:
                 cues = _proposal_cues(text, range(len(text)))
             else:
                 first, last = bisect_left(cue_starts, start_char), bisect_left(cue_starts, start_char + len(text))
-                cues = _proposal_cues(text, [i - start_char for i in cue_starts[first:last]])
+                lower = table.lower_text[start_char:start_char + len(text)]
+                cues = _proposal_cues(text, [i - start_char for i in cue_starts[first:last]],
+                                      later=_may_have_later_cue(lower))
             sents.append(_Sentence(start, end, start_char, text, cues))
         doc.user_data["kg_cue_sents"] = sents
     return doc.user_data["kg_cue_sents"]
@@ -106,14 +111,22 @@ def _cue_starts(text: str, lower_text: str) -> list[int] | None:
     return sorted(found)
 
 
-def _proposal_cues(text: str, cue_starts) -> list[re.Match]:
+def _proposal_cues(text: str, cue_starts, later: bool = True) -> list[re.Match]:
     """The PROPOSAL_CUE matches in *text* as ``finditer`` finds them, tried only at *cue_starts* (both
-    regexes begin with \\b, so ``finditer`` would try every offset), then the LATER_CUE matches that do not
-    end where one of them does; in order of their ends."""
+    regexes begin with \\b, so ``finditer`` would try every offset), then, if *later* (False: there are none),
+    the LATER_CUE matches that do not end where one of them does; in order of their ends."""
     cues = _matches_at(PROPOSAL_CUE, text, cue_starts)
-    ends = {cue.end() for cue in cues}
-    cues += [cue for cue in _matches_at(LATER_CUE, text, cue_starts) if cue.end() not in ends]
+    if later:
+        ends = {cue.end() for cue in cues}
+        cues += [cue for cue in _matches_at(LATER_CUE, text, cue_starts) if cue.end() not in ends]
     return sorted(cues, key=lambda cue: cue.end())
+
+
+def _may_have_later_cue(lower_text: str) -> bool:
+    """False when the lower-cased sentence has no LATER_CUE match: no "we", or no ending of one. LATER_CUE
+    scans up to 200 characters after each "we"; this pre-test costs a search without re.I, valid when
+    lower-casing neither moves offsets nor misses what re.I folds (_cue_starts checks both)."""
+    return "we" in lower_text and _LATER_CUE_END.search(lower_text) is not None
 
 
 def _matches_at(pattern: re.Pattern, text: str, starts) -> list[re.Match]:
