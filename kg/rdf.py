@@ -32,7 +32,7 @@ from .namespace import KG
 from .records import NodeType, Role
 from .rdf_bib import add_bibliographic, add_persons, read_bibliographic
 
-__all__ = ["to_rdf", "from_rdf", "bind_prefixes", "PREFIXES", "statement_iri", "confidence", "build_iri",
+__all__ = ["to_rdf", "add_triples", "from_rdf", "bind_prefixes", "PREFIXES", "statement_iri", "confidence", "build_iri",
            "build_time", "read_rdf"]
 
 PREFIXES = {"kg": str(KG), "rdfs": str(RDFS), "skos": str(SKOS), "dcterms": str(DCTERMS),
@@ -216,8 +216,14 @@ def _read_entity_edges(g: rdflib.Graph, G: nx.MultiDiGraph) -> None:
 
 def to_rdf(G: nx.MultiDiGraph) -> rdflib.Graph:
     """The RDF graph of *G* (papers, concepts, paper→concept statements, mentions)."""
+    g = bind_prefixes(rdflib.Graph(), G.graph.get("base", DEFAULT_BASE))
+    add_triples(g, G)
+    return g
+
+
+def add_triples(g, G: nx.MultiDiGraph) -> None:
+    """Add the triples of *G* to *g*: an rdflib Graph, or anything with ``add((s, p, o))`` (a set)."""
     base = G.graph.get("base", DEFAULT_BASE)
-    g = bind_prefixes(rdflib.Graph(), base)
     build = _add_provenance(g, G, base)
     for node, data in G.nodes(data=True):
         s = URIRef(node)
@@ -259,7 +265,6 @@ def to_rdf(G: nx.MultiDiGraph) -> rdflib.Graph:
             g.add((m, KG.anchorOf, Literal(item["text"])))
             g.add((m, KG.beginIndex, Literal(item["start"], datatype=XSD.nonNegativeInteger)))
             g.add((m, KG.endIndex, Literal(item["end"], datatype=XSD.nonNegativeInteger)))
-    return g
 
 
 _FORMAT_NAMES = {"turtle": "Turtle", "nt": "N-Triples", "json-ld": "JSON-LD"}

@@ -18,6 +18,7 @@ from rdflib.namespace import PROV, RDF, XSD
 import kg
 import kg.cli
 from kg.export import write_exports
+from kg.export.rdf_formats import ntriples_bytes
 from kg.namespace import KG
 from kg.ontology import CONTEXT_PATH, render_context
 from kg.rdf import confidence, from_rdf, read_rdf, statement_iri, to_rdf
@@ -70,6 +71,21 @@ def test_exports_are_byte_identical_for_identical_input(exports, corpus_export, 
 def test_ntriples_lines_are_sorted(exports):
     lines = (exports[0] / "graph.nt").read_bytes().splitlines()
     assert lines == sorted(lines) and len(lines) == len(set(lines))
+
+
+def test_ntriples_are_written_as_rdflib_writes_them_without_its_graph(corpus_graph):
+    # the export formats the triples itself (kg.export.rdf_formats): quotes, backslashes
+    # and non-ASCII text must come out as rdflib's N-Triples serializer writes them
+    text = ('We propose "QuoteNet", a C:\\path-free and naïve detector.\nIt reduces the "over-\\fitting" '
+            "problem of large language models on ImageNet by 3.2% in accuracy.")
+    G = kg.from_texts([text]).graph
+    lines = to_rdf(G).serialize(format="nt", encoding="utf-8").splitlines(keepends=True)
+    expected = b"".join(sorted(set(line for line in lines if line.strip())))
+    assert ntriples_bytes(G) == expected
+    assert b'\\"QuoteNet\\"' in expected and "naïve".encode() in expected
+    assert ntriples_bytes(corpus_graph.graph) == b"".join(sorted(set(
+        line for line in to_rdf(corpus_graph.graph).serialize(format="nt", encoding="utf-8").splitlines(keepends=True)
+        if line.strip())))
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))

@@ -1,12 +1,14 @@
 """RDF exports: Turtle, N-Triples and JSON-LD, each byte-identical for identical input.
 
-* N-Triples: rdflib's lines, sorted.
+* N-Triples: one line per triple, as rdflib writes them, sorted.
 * Turtle: those sorted triples written by Oxigraph, which groups each subject's
   triples (rdflib's Turtle serializer grows faster than linearly: 60 s for the
   exports of 1,000 abstracts).
 * JSON-LD: written here, compacted with the published context
   (``ontology/context.jsonld``, embedded so the file reads offline): one node
   object per subject, sorted by ``@id``; values sorted; keys sorted.
+
+All three are written from the triples ``kg.rdf.add_triples`` gives, without an rdflib graph.
 """
 
 from __future__ import annotations
@@ -16,9 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import networkx as nx
-import rdflib
 from rdflib import BNode, Literal, URIRef
-from rdflib.namespace import RDF, XSD
+from rdflib.namespace import RDF
 
 __all__ = ["write_turtle", "write_ntriples", "write_jsonld", "turtle_bytes", "ntriples_bytes", "jsonld_document", "published_context",
            "RDF_FORMATS", "rdflib_format"]
@@ -38,28 +39,47 @@ def rdflib_format(path) -> str:
 
 
 def write_turtle(G: nx.MultiDiGraph, path: Path) -> None:
-    from ..rdf import to_rdf
-    Path(path).write_bytes(turtle_bytes(to_rdf(G)))
+    Path(path).write_bytes(turtle_bytes(G))
 
 
-def turtle_bytes(g: rdflib.Graph) -> bytes:
-    """*g* as Turtle with the litkg prefixes, subjects in sorted order, a blank line between them."""
+def turtle_bytes(G: nx.MultiDiGraph) -> bytes:
+    """*G* as Turtle with the litkg prefixes, subjects in sorted order, a blank line between them."""
     import pyoxigraph as ox
     from ..rdf import PREFIXES
-    triples = ox.parse(ntriples_bytes(g), format=ox.RdfFormat.N_TRIPLES)
+    triples = ox.parse(ntriples_bytes(G), format=ox.RdfFormat.N_TRIPLES)
     text = ox.serialize(triples, format=ox.RdfFormat.TURTLE, prefixes=dict(sorted(PREFIXES.items())))
     # a statement ends in " .\n" (literals hold no raw line break): set each subject apart
     return text.replace(b" .\n<", b" .\n\n<").replace(b" .\n_:", b" .\n\n_:")
 
 
-def ntriples_bytes(g: rdflib.Graph) -> bytes:
-    lines = g.serialize(format="nt", encoding="utf-8").splitlines()
-    return b"".join(line + b"\n" for line in sorted(set(lines)) if line.strip())
+class _Lines(set):
+    """Collects triples as their N-Triples lines: an rdflib graph would cost ~20 µs and its indexes
+    several hundred bytes per triple (7 s and gigabytes for the exports of 1,000 abstracts)."""
+
+    def add(self, triple) -> None:
+        super().add(" ".join(map(_nt_term, triple)) + " .\n")
+
+
+def _nt_term(term) -> str:
+    """*term* in N-Triples, written as rdflib's N-Triples serializer writes it."""
+    if not isinstance(term, Literal):
+        return term.n3()
+    quoted = '"' + term.replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"').replace("\r", "\\r") + '"'
+    if term.language:
+        return f"{quoted}@{term.language}"
+    return f"{quoted}^^<{term.datatype}>" if term.datatype else quoted
+
+
+def ntriples_bytes(G: nx.MultiDiGraph) -> bytes:
+    """The triples of *G* as N-Triples, one per line, sorted, each once."""
+    from ..rdf import add_triples
+    lines = _Lines()
+    add_triples(lines, G)
+    return "".join(sorted(lines)).encode("utf-8")
 
 
 def write_ntriples(G: nx.MultiDiGraph, path: Path) -> None:
-    from ..rdf import to_rdf
-    Path(path).write_bytes(ntriples_bytes(to_rdf(G)))
+    Path(path).write_bytes(ntriples_bytes(G))
 
 
 @lru_cache(maxsize=1)
@@ -126,8 +146,8 @@ def _sort_key(value) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def jsonld_document(g: rdflib.Graph, context: dict | None = None) -> dict:
-    """*g* as a compacted, flattened JSON-LD document with *context* (the published one by default) embedded."""
+def jsonld_document(g, context: dict | None = None) -> dict:
+    """*g* (an rdflib Graph or a set of triples) as a compacted, flattened JSON-LD document with *context* (the published one by default) embedded."""
     context = published_context() if context is None else context
     c = _Compactor(context)
     nodes: dict[str, dict[str, list]] = {}
@@ -149,6 +169,8 @@ def jsonld_document(g: rdflib.Graph, context: dict | None = None) -> dict:
 
 
 def write_jsonld(G: nx.MultiDiGraph, path: Path) -> None:
-    from ..rdf import to_rdf
-    text = json.dumps(jsonld_document(to_rdf(G)), ensure_ascii=False, indent=1, sort_keys=True)
+    from ..rdf import add_triples
+    triples: set = set()
+    add_triples(triples, G)
+    text = json.dumps(jsonld_document(triples), ensure_ascii=False, indent=1, sort_keys=True)
     Path(path).write_text(text + "\n", encoding="utf-8")
