@@ -2,8 +2,7 @@
 
 * N-Triples: one line per triple, as rdflib writes them, sorted.
 * Turtle: those sorted triples written by Oxigraph, which groups each subject's
-  triples (rdflib's Turtle serializer grows faster than linearly: 60 s for the
-  exports of 1,000 abstracts).
+  triples (rdflib's Turtle serializer grows faster than linearly).
 * JSON-LD: written here, compacted with the published context
   (``ontology/context.jsonld``, embedded so the file reads offline): one node
   object per subject, sorted by ``@id``; values sorted; keys sorted.
