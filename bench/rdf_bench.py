@@ -2,7 +2,7 @@
 
 The synthetic graph is shaped like a real litkg build — papers with abstracts, entities of the five
 types with aliases, paper→entity edges with their evidence (sentence, offsets, anchor text), exported
-by litkg's own N-Triples exporter (``kg build --format nt``: ``kg.rdf.to_rdf``, so mentions,
+by litkg's own N-Triples exporter (``kg build --format nt``: ``kg.rdf.add_triples``, so mentions,
 statements, support and the build activity are there too). N-Triples because rdflib's Turtle
 serializer grows faster than linearly (52k triples: 9 s, 205k: 77 s on the 2-CPU VM); the Turtle
 copy the bench also parses is re-serialized from it by Oxigraph (which writes derived integer types
