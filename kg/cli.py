@@ -139,11 +139,16 @@ def cmd_evaluate(args) -> int:
 def cmd_view(args) -> int:
     """Write the HTML page of one node's neighbourhood (NODE given by IRI or name)."""
     from .api import load
+    from .export import check_output_folder
     from .export.html import neighbourhood, write_html
     if not Path(args.graph).exists():
         raise InputError(f"{args.graph}: no such graph file (make one with: kg build INPUT... --out DIR)")
     if args.depth < 0:
         raise InputError(f"--depth {args.depth}: expected 0 or more hops")
+    out = Path(args.out)
+    if out.suffix.lower() not in (".html", ".htm"):  # not the graph it reads, or any other file by mistake
+        raise InputError(f"--out {args.out}: kg view writes an HTML page; give a file ending in .html")
+    check_output_folder(out.parent, names=(out.name,))
     graph = load(args.graph)
     try:
         node = graph.find(args.node)
@@ -323,11 +328,12 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log what each stage does")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    from .cli_store import jobs_count
+    from .cli_store import jobs_count, output_path
     p = sub.add_parser("build", help="build the graph of abstract files")
     p.add_argument("inputs", nargs="+", metavar="INPUT",
                    help="input files: Daily Papers text, .json, .jsonl, .csv, .tsv, .bib, .atom (format from extension and content)")
-    p.add_argument("--out", required=True, metavar="DIR", help="folder for graph.ttl, graph.html, graph.json")
+    p.add_argument("--out", required=True, type=output_path, metavar="DIR",
+                   help="folder for graph.ttl, graph.html, graph.json")
     _input_format_arg(p)
     p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N", help="extract with N processes (default 1)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (there is none when stderr is not a terminal or CI is set)")
@@ -363,7 +369,7 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("view", help="write the HTML page of one node's neighbourhood")
     p.add_argument("node", metavar="NODE", help="an IRI, or a name or alias (entities before papers)")
     p.add_argument("--depth", type=int, default=1, metavar="N", help="hops from NODE, either direction (default 1)")
-    p.add_argument("--out", required=True, metavar="FILE", help="the HTML file to write")
+    p.add_argument("--out", required=True, type=output_path, metavar="FILE.html", help="the HTML file to write")
     p.add_argument("--graph", default="exports/graph.ttl", metavar="GRAPH.ttl",
                    help="the graph to read (default exports/graph.ttl)")
     p.set_defaults(func=cmd_view)

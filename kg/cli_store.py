@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 
-__all__ = ["add_store_parsers", "jobs_count", "progress_wanted"]
+__all__ = ["add_store_parsers", "jobs_count", "output_path", "progress_wanted"]
 
 
 def jobs_count(text: str) -> int:
@@ -22,6 +22,13 @@ def jobs_count(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: expected a number of processes, 1 or more")
     return n
+
+
+def output_path(text: str) -> str:
+    """The value of --out: a path, not an empty string (which would mean the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a path, got an empty string")
+    return text
 
 
 def progress_wanted(args) -> bool:
@@ -76,6 +83,6 @@ def add_store_parsers(sub, input_format_arg) -> None:
     _common(p)
     p.set_defaults(func=cmd_remove)
     p = sub.add_parser("export", help="write every export (ttl, nt, jsonld, json, html) of a store's graph")
-    p.add_argument("--out", required=True, metavar="DIR", help="folder for the exports")
+    p.add_argument("--out", required=True, type=output_path, metavar="DIR", help="folder for the exports")
     _common(p)
     p.set_defaults(func=cmd_export)

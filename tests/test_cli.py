@@ -343,6 +343,27 @@ def test_view_into_a_folder_is_one_line(corpus_export, tmp_path, capsys):
     assert rc == 2 and out == "" and len(err.splitlines()) == 1 and str(tmp_path) in err and ".tmp" not in err
 
 
+def test_view_never_writes_over_its_graph_or_into_a_file(corpus_export, tmp_path, capsys):
+    graph = tmp_path / "graph.ttl"
+    graph.write_bytes((corpus_export / "graph.ttl").read_bytes())
+    rc, out, err = run(capsys, "view", "ImageNet", "--graph", graph, "--out", graph)
+    assert rc == 2 and out == "" and "kg view writes an HTML page" in err
+    assert graph.read_bytes() == (corpus_export / "graph.ttl").read_bytes()
+    (tmp_path / "afile").write_text("mine")
+    rc, out, err = run(capsys, "view", "ImageNet", "--graph", graph, "--out", tmp_path / "afile" / "v.html")
+    assert rc == 2 and err == f"kg: error: {tmp_path / 'afile'}: exists and is not a directory\n"
+
+
+def test_an_empty_out_is_a_usage_error(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    good = tmp_path / "good.txt"
+    good.write_text(ABSTRACT, encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "build", good, "--out", "")
+    assert exit_.value.code == 2 and "--out: expected a path" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["good.txt"]
+
+
 def test_real_exit_code_and_stderr_of_the_command(tmp_path):
     bad = _bad_inputs(tmp_path)["non-utf8"]
     out_dir = tmp_path / "out"
