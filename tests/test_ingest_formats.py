@@ -106,6 +106,30 @@ def test_jsonl_reads_fields_and_skips_bad_lines_with_file_and_line(tmp_path, cap
     assert f"{path}: 3 of 5 record(s) skipped (1 empty abstract, 1 not an object, 1 not valid JSON)" in messages
 
 
+def test_json_strings_that_are_not_text_skip_their_record(tmp_path, caplog):
+    # valid JSON escapes, but no text: an unpaired surrogate cannot even be written as UTF-8
+    records = ['{"abstract": "\\ud800%s"}' % A, '{"abstract": "%s", "title": "T\\udc80"}' % A,
+               '{"abstract": "%s\\u0000"}' % A, '{"abstract": 5}', json.dumps({"abstract": B})]
+    path = write(tmp_path, "papers.jsonl", "\n".join(records) + "\n")
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        assert [p.abstract for p in read_file(path)] == [B]
+    messages = [r.getMessage() for r in caplog.records]
+    assert f"{path}:1: a string holds an unpaired surrogate (\\ud800), which is not text; skipped" in messages
+    assert f"{path}:2: a string holds an unpaired surrogate (\\udc80), which is not text; skipped" in messages
+    assert f"{path}:3: a string holds a NUL character (\\u0000), which is not text; skipped" in messages
+    assert f"{path}:4: the abstract is not text (a number); skipped" in messages
+
+
+def test_json_nested_too_deeply_is_an_input_error(tmp_path, caplog):
+    deep = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(InputError, match=r"deep\.json: JSON nested too deeply"):
+        read_file(write(tmp_path, "deep.json", deep))
+    path = write(tmp_path, "deep.jsonl", json.dumps({"abstract": A}) + "\n" + deep + "\n")
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        assert [p.abstract for p in read_file(path)] == [A]
+    assert f"{path}:2: JSON nested too deeply to be a paper record; skipped" in caplog.messages
+
+
 def test_json_array_warnings_name_the_line_of_the_item(tmp_path, caplog):
     text = '[\n  {"abstract": "%s"},\n  "oops",\n  {"abstract": "%s"}\n]\n' % (A, B)
     path = write(tmp_path, "papers.json", text)

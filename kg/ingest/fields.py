@@ -244,7 +244,11 @@ def paper_from_fields(record: dict, *, source: str = "") -> Paper:
                 return value
         return None
 
-    abstract = _text(first(_ABSTRACT))
+    value = first(_ABSTRACT)
+    if value is not None and not isinstance(value, str):
+        kind = {bool: "boolean", int: "number", float: "number", list: "list", dict: "object"}.get(type(value), "value")
+        raise SkipRecord(f"the abstract is not text (a {kind})")
+    abstract = _text(value)
     if not abstract and folded.get("abstractinvertedindex"):
         abstract = normalize_text(from_inverted_index(folded["abstractinvertedindex"]))
     if not abstract:

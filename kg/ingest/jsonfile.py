@@ -26,12 +26,34 @@ def _records(skips: Skips, items):
         if not isinstance(item, dict):
             skips.skip(where, f"not an object (a JSON {type(item).__name__ if item is not None else 'null'})")
             continue
+        bad = _not_text(item)
+        if bad:
+            skips.skip(where, f"a string holds {bad}, which is not text")
+            continue
         try:
             papers.append(paper_from_fields(item, source=f"{skips.source}:{where}"))
         except SkipRecord as exc:
             skips.skip(where, str(exc))
     skips.summary()
     return papers
+
+
+def _not_text(value) -> str:
+    """What makes a string in *value* (a decoded JSON value) unusable as text: an unpaired surrogate
+    escape ("\\ud800" is valid JSON, but cannot be written as UTF-8) or a NUL ("\\u0000"); "" if none."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            return "a NUL character (\\u0000)"
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return f"an unpaired surrogate (\\u{ord(value[exc.start]):04x})"
+        return ""
+    if isinstance(value, dict):
+        return next(filter(None, map(_not_text, [*value.keys(), *value.values()])), "")
+    if isinstance(value, list):
+        return next(filter(None, map(_not_text, value)), "")
+    return ""
 
 
 def _line(text: str, pos: int) -> int:
@@ -56,6 +78,8 @@ def parse_json(text: str, *, source: str = "") -> list:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{source}:{exc.lineno}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
+    except RecursionError as exc:
+        raise InputError(f"{source}: JSON nested too deeply to be paper records") from exc
     skips = Skips(source)
     if isinstance(data, list):
         return _records(skips, _array_items(text, data))
@@ -80,6 +104,9 @@ def parse_jsonl(text: str, *, source: str = "") -> list:
             except json.JSONDecodeError as exc:
                 skips.count()
                 skips.skip(n, f"not valid JSON ({exc.msg}, column {exc.colno})")
+            except RecursionError:
+                skips.count()
+                skips.skip(n, "JSON nested too deeply to be a paper record")
     return _records(skips, items())
 
 
@@ -90,6 +117,6 @@ def looks_like_jsonl(text: str) -> bool:
         return False
     try:
         json.loads(lines[0])
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         return False
     return True
