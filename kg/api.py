@@ -10,6 +10,8 @@ Examples
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from pathlib import Path
 
@@ -152,4 +154,9 @@ def load(path) -> KnowledgeGraph:
     g = read_rdf(path)
     if (None, RDF.type, KG.Paper) not in g:
         raise InputError(f"{path}: no litkg paper in this RDF (expected a graph written by kg build or kg export)")
-    return KnowledgeGraph(from_rdf(g))
+    try:
+        return KnowledgeGraph(from_rdf(g))
+    except (KeyError, ValueError, TypeError) as exc:  # what kg build writes always reads back
+        detail = "a linked node has no rdf:type" if exc.args == ("type",) else str(exc).splitlines()[0]
+        detail = re.sub(r"rdflib\.term\.Literal\(('[^']*').*", r"\1", detail)[:200]  # the literal's text only
+        raise InputError(f"{path}: not a well-formed litkg graph ({detail}); was it edited by hand?") from exc

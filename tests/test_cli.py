@@ -354,6 +354,25 @@ def test_view_never_writes_over_its_graph_or_into_a_file(corpus_export, tmp_path
     assert rc == 2 and err == f"kg: error: {tmp_path / 'afile'}: exists and is not a directory\n"
 
 
+def test_a_hand_edited_graph_is_one_line_for_every_reader(corpus_export, tmp_path, capsys):
+    import rdflib
+    from kg.namespace import KG
+    g = rdflib.Graph().parse(corpus_export / "graph.ttl")
+    g.remove((None, rdflib.RDF.type, KG.Method))
+    untyped = tmp_path / "untyped.nt"
+    g.serialize(untyped, format="nt")
+    g = rdflib.Graph().parse(corpus_export / "graph.ttl")
+    mention = next(g.subjects(rdflib.RDF.type, KG.Mention))
+    g.set((mention, KG.beginIndex, rdflib.Literal("abc", datatype=rdflib.XSD.nonNegativeInteger)))
+    bad_offset = tmp_path / "offset.nt"
+    g.serialize(bad_offset, format="nt")
+    for path, detail in ((untyped, "a linked node has no rdf:type"), (bad_offset, "'abc'")):
+        for argv in (["stats", path], ["top", "--graph", path], ["show", "ImageNet", "--graph", path]):
+            rc, out, err = run(capsys, *argv)
+            assert rc == 2 and out == "" and len(err.splitlines()) == 1, err
+            assert err.startswith(f"kg: error: {path}: not a well-formed litkg graph (") and detail in err, err
+
+
 def test_an_empty_out_is_a_usage_error(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     good = tmp_path / "good.txt"
