@@ -209,12 +209,7 @@ class Store:
         if current is None:
             return {}
         path = current / "store.json"
-        try:
-            meta = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise InputError(f"{path}: corrupt store file ({exc})") from exc
-        if not isinstance(meta, dict):
-            raise InputError(f"{path}: corrupt store file (not a JSON object)")
+        meta = _read_json_object(path)
         if meta.get("format") != STORE_FORMAT:
             raise InputError(f"{self.dir}: unknown store format {meta.get('format')!r}; expected {STORE_FORMAT}")
         return meta
@@ -234,14 +229,22 @@ class Store:
                 for n, line in enumerate(f, 1):
                     if line.strip():
                         papers.append(paper_from_json(json.loads(line)))
-        except (OSError, ValueError, TypeError, AttributeError) as exc:
+        except (OSError, ValueError) as exc:
             raise InputError(f"{path}: {f'line {n}: ' if n else ''}corrupt store file ({exc})") from exc
+        except (TypeError, AttributeError) as exc:  # valid JSON, but not the fields of a paper
+            raise InputError(f"{path}: line {n}: corrupt store file (not a paper record)") from exc
         return papers
 
     def entities(self) -> dict[str, list]:
         """{entity IRI: [type, label, support]} of the committed generation."""
         current = self.current
-        return json.loads((current / "entities.json").read_text(encoding="utf-8")) if current else {}
+        if current is None:
+            return {}
+        path = current / "entities.json"
+        entities = _read_json_object(path)
+        if not all(isinstance(v, list) and len(v) == 3 for v in entities.values()):
+            raise InputError(f"{path}: corrupt store file (expected [type, label, support] for each entity)")
+        return entities
 
     def graph(self, *, jobs: int = 1, progress: bool = False):
         """The :class:`~kg.api.KnowledgeGraph` of the stored papers (rebuilt)."""
@@ -255,9 +258,13 @@ class Store:
 
     @contextlib.contextmanager
     def _locked(self):
-        self.dir.mkdir(parents=True, exist_ok=True)
         import fcntl
-        with open(self.dir / ".lock", "w") as lock:
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            lock = open(self.dir / ".lock", "w")
+        except OSError as exc:  # before any work: the place the user gave cannot hold a store
+            raise InputError(f"{self.dir}: cannot write a store there ({exc.strerror or exc})") from exc
+        with lock:
             try:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -348,6 +355,10 @@ class Store:
         """A folder that is not a store yet must not hold the names a store links (they would be replaced)."""
         if self.exists():
             return
+        generations = sorted(p.name for p in self.dir.glob(".gen-*") if _GEN.match(p.name))
+        if generations:
+            raise InputError(f"{self.dir}: a damaged litkg store: its link 'current' to the committed generation is "
+                             f"missing or broken (the newest is {generations[-1]})")
         for name in ("current", *_SHOWN):
             path = self.dir / name
             if path.exists() or path.is_symlink():
@@ -402,6 +413,17 @@ class Store:
         from .export import EXPORTERS
         self._require()
         return self.graph(jobs=jobs, progress=progress).write(out_dir, names or tuple(EXPORTERS))
+
+
+def _read_json_object(path: Path) -> dict:
+    """The JSON object in the store file *path*; InputError naming it if it is unreadable or not an object."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: corrupt store file ({exc})") from exc
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: corrupt store file (not a JSON object)")
+    return data
 
 
 def _write(path: Path, text: str) -> None:

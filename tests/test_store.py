@@ -149,7 +149,7 @@ def test_bad_input_leaves_the_store_untouched(tmp_path, day1, capsys):
 
 
 @pytest.mark.parametrize("name, text", [("papers.jsonl", "{bad\n"), ("papers.jsonl", "[1]\n"),
-                                        ("store.json", "{"), ("store.json", "[1]")])
+                                        ("papers.jsonl", '{"id": "x"}\n'), ("store.json", "{"), ("store.json", "[1]")])
 def test_corrupt_store_file_exits_2_with_one_line(tmp_path, day1, capsys, name, text):
     store = tmp_path / "store"
     run(capsys, "add", day1, "--store", store, "-q")
@@ -160,6 +160,31 @@ def test_corrupt_store_file_exits_2_with_one_line(tmp_path, day1, capsys, name, 
         assert rc == 2 and name in err and "corrupt store file" in err
         assert len(err.strip().splitlines()) == 1
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("text", ["[1]", '{"iri": 1}'])
+def test_corrupt_entities_file_exits_2_with_one_line(tmp_path, day1, day2, capsys, text):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    (store / "current" / "entities.json").write_text(text, encoding="utf-8")
+    rc, out, err = run(capsys, "add", day2, "--store", store)
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1
+    assert "entities.json: corrupt store file" in err and "Traceback" not in err
+
+
+def test_a_store_without_its_current_link_is_called_damaged(tmp_path, day1, day2, capsys):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    (store / "current").unlink()
+    rc, out, err = run(capsys, "add", day2, "--store", store)
+    assert rc == 2 and out == "" and "a damaged litkg store" in err and ".gen-000001" in err
+
+
+def test_a_place_that_cannot_hold_a_store_is_one_line(tmp_path, day1, capsys):
+    (tmp_path / "file").write_text("mine", encoding="utf-8")
+    rc, out, err = run(capsys, "add", day1, "--store", tmp_path / "file" / "store")
+    assert rc == 2 and out == "" and err.startswith(f"kg: error: {tmp_path / 'file' / 'store'}: cannot write a store")
+    assert (tmp_path / "file").read_text(encoding="utf-8") == "mine"
 
 
 def test_a_folder_with_files_of_the_same_names_is_not_taken_over(tmp_path, day1, capsys):
