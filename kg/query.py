@@ -154,6 +154,8 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
 
     *store* is an Oxigraph store, or an rdflib Graph (the reference engine; bindings go in as ``initBindings``).
     """
+    if re.search(r"\bSERVICE\b", _IRIS_AND_STRINGS.sub(" ", sparql), re.I):
+        raise QueryError("SERVICE is not supported: kg query reads the graph file only, offline")
     unused = [name for name in bindings or {} if not re.search(rf"[?$]{re.escape(name)}\b", sparql)]
     if unused:
         raise QueryError(f"--param {unused[0]}: the query has no variable ?{unused[0]}")

@@ -199,6 +199,15 @@ def test_named_query_errors_exit_2(ttl, capsys, argv, message):
     assert len(err.splitlines()) == 1 and message in err, err
 
 
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_service_is_refused_before_any_request(ttl, capsys, engine):
+    query = "SELECT * WHERE { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }"
+    rc, out, err = run(capsys, "query", ttl, query, "--engine", engine)
+    assert rc == 2 and out == "" and err == "kg: error: SERVICE is not supported: kg query reads the graph file only, offline\n"
+    rc, out, err = run(capsys, "query", ttl, 'SELECT ?l WHERE { ?s rdfs:label ?l FILTER(?l = "SERVICE") }')
+    assert rc == 0, err  # the word in a string is not the keyword
+
+
 def test_query_without_graph_exits_2(capsys):
     rc, _, err = run(capsys, "query", "--named", "most-used-benchmarks")
     assert rc == 2 and "graph file" in err
