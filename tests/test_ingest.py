@@ -314,3 +314,7 @@ def test_a_markdown_document_with_code_blocks_is_refused(tmp_path):
         read_inputs([path])
     assert abstracts(path.read_text()) == [A, B]  # the code block, blank line inside it too, is not an abstract
     assert [p.abstract for p in read_inputs([path], input_format="daily")] == [A, B]
+    report = tmp_path / "whats-new.md"
+    report.write_text(f"# Report\n\n{A}\n\n| entity | papers |\n|---|---|\n| X | 2 |\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"whats-new\.md: a Markdown document with tables"):
+        read_inputs([report])

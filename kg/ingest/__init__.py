@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..records import Paper
-from .daily import has_code_blocks, parse_daily_papers, text_hash, paper_id, find_urls
+from .daily import document_markup, parse_daily_papers, text_hash, paper_id, find_urls
 
 __all__ = ["read_inputs", "read_file", "read_text_file", "papers_from_texts", "parse_daily_papers",
            "text_hash", "paper_id", "find_urls", "detect_format", "merge_papers", "INPUT_FORMATS"]
@@ -116,8 +116,9 @@ def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:
                          "Lines, JSON, CSV, TSV, BibTeX or Atom; --input-format daily reads it as text anyway)")
     text = read_text_file(path)
     fmt = input_format or detect_format(path, text)
-    if input_format is None and fmt == "daily" and has_code_blocks(text):
-        raise InputError(f"{path}: a Markdown document with code blocks (a README?), not a page of abstracts; "
+    markup = document_markup(text) if input_format is None and fmt == "daily" else ""
+    if markup:
+        raise InputError(f"{path}: a Markdown document with {markup} (a README?), not a page of abstracts; "
                          "--input-format daily reads its other paragraphs as abstracts anyway")
     log.info("%s: read as %s", path, fmt)
     papers = _parse(fmt, text, str(path))

@@ -16,7 +16,7 @@ import unicodedata
 
 from ..records import Paper
 
-__all__ = ["parse_daily_papers", "text_hash", "paper_id", "find_urls", "normalize_text", "has_code_blocks"]
+__all__ = ["parse_daily_papers", "text_hash", "paper_id", "find_urls", "normalize_text", "document_markup"]
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +27,7 @@ ONE_PER_LINE_MIN_WORDS = 15
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # How Markdown markup begins (no abstract does): a heading, list item, table row, quote, HTML or a code fence.
 _MARKUP = re.compile(r"#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s|\||>|<!--|<[A-Za-z]|```|~~~")
+_TABLE = re.compile(r"^[ \t]*\|.*\|[ \t]*\r?\n[ \t]*\|?[ \t]*:?-{3,}", re.M)  # a header row and its rule
 _CODE_BLOCK = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.M | re.S)
 _URL_START = re.compile(r"https?\s?:\s?//\s?", re.I)
 _URL_CHUNK = re.compile(r"[^\s<>\"'`]+")
@@ -95,9 +96,12 @@ def _looks_like_abstract_per_line(lines: list[str]) -> bool:
         for line in lines)
 
 
-def has_code_blocks(text: str) -> bool:
-    """The text has a fenced Markdown code block: a document (a README), not a page of abstracts."""
-    return _CODE_BLOCK.search(text) is not None
+def document_markup(text: str) -> str:
+    """What shows that *text* is a Markdown document (a README, a report), not a page of abstracts:
+    "code blocks", "tables", or "" when it has neither."""
+    if _CODE_BLOCK.search(text):
+        return "code blocks"
+    return "tables" if _TABLE.search(text) else ""
 
 
 def _split_abstracts(text: str, header: bool) -> tuple[list[str], int]:
