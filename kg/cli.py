@@ -183,11 +183,12 @@ def _load_cached(path: str, version):
     return load(path).graph
 
 
-def _lookup(fn, G, name: str):
+def _lookup(fn, G, name: str, graph):
+    """``fn(G, name)``; a name it does not know is an InputError that also names the *graph* file searched."""
     try:
         return fn(G, name)
     except KeyError as exc:
-        raise InputError(exc.args[0] if exc.args else str(exc)) from exc
+        raise InputError(f"{exc.args[0] if exc.args else exc} in {graph}") from exc
 
 
 def _plural(n: int, word: str) -> str:
@@ -214,7 +215,7 @@ def _brief(sentence: str | None, width: int = 160) -> str:
 def cmd_related(args) -> int:
     from .analysis import find_paper, related
     G = _load_graph(args.graph)
-    paper = _lookup(find_paper, G, args.paper)
+    paper = _lookup(find_paper, G, args.paper, args.graph)
     print(f"papers related to {G.nodes[paper]['label']} (shared concepts, rarest first)")
     for other, score, shared in related(G, paper, top=args.top):
         names = ", ".join(G.nodes[e]["label"] for e in shared[:4]) + (" …" if len(shared) > 4 else "")
@@ -248,7 +249,7 @@ def cmd_path(args) -> int:
     import networkx as nx
     from .analysis import connection, find_node
     G = _load_graph(args.graph)
-    a, b = _lookup(find_node, G, args.a), _lookup(find_node, G, args.b)
+    a, b = _lookup(find_node, G, args.a, args.graph), _lookup(find_node, G, args.b, args.graph)
     try:
         steps = connection(G, a, b)
     except nx.NetworkXNoPath:
@@ -266,7 +267,7 @@ def cmd_path(args) -> int:
 def cmd_show(args) -> int:
     from .analysis import describe, find_node
     G = _load_graph(args.graph)
-    card = describe(G, _lookup(find_node, G, args.entity))
+    card = describe(G, _lookup(find_node, G, args.entity, args.graph))
     label = lambda n: G.nodes[n]["label"]  # noqa: E731
     print(f"{card['label']}  ({card['type']})  {card['iri']}")
     if card["aliases"]:

@@ -158,9 +158,9 @@ def test_cli_unknown_name_is_exit_2(ttl, capsys, argv):
     assert rc == 2 and "no such" in err and out == ""
 
 
-def test_cli_unknown_name_message_keeps_its_quotes(ttl, capsys):
+def test_cli_unknown_name_message_keeps_its_quotes_and_names_the_graph(ttl, capsys):
     rc, _, err = run(capsys, "show", "no such concept", "--graph", ttl)
-    assert rc == 2 and err.strip() == "kg: error: no paper or entity named 'no such concept'"
+    assert rc == 2 and err.strip() == f"kg: error: no paper or entity named 'no such concept' in {ttl}"
 
 
 @pytest.mark.parametrize("argv", [["top", "-n", "-3"], ["related", "MemDLM", "--top", "-1"], ["show", "Qwen3", "-n", "-1"]])
