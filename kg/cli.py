@@ -217,9 +217,12 @@ def cmd_related(args) -> int:
     G = _load_graph(args.graph)
     paper = _lookup(find_paper, G, args.paper, args.graph)
     print(f"papers related to {G.nodes[paper]['label']} (shared concepts, rarest first)")
-    for other, score, shared in related(G, paper, top=args.top):
+    found = related(G, paper, top=args.top)
+    for other, score, shared in found:
         names = ", ".join(G.nodes[e]["label"] for e in shared[:4]) + (" …" if len(shared) > 4 else "")
         print(f"{score:6.2f}  {G.nodes[other]['label']}  [{names}]")
+    if not found:
+        print("(none: no other paper shares a concept with it)" if args.top else "(none asked for: --top 0)")
     return 0
 
 
@@ -228,7 +231,11 @@ def cmd_themes(args) -> int:
     if not args.resolution > 0:
         raise InputError(f"--resolution {args.resolution}: expected a number above 0")
     G = _load_graph(args.graph)
-    for n, theme in enumerate(themes(G, seed=args.seed, resolution=args.resolution), 1):
+    found = themes(G, seed=args.seed, resolution=args.resolution)
+    if not found:
+        print("no themes: no group of two or more concepts that two or more papers share "
+              "(a lower --resolution makes larger groups)")
+    for n, theme in enumerate(found, 1):
         print(f"{n:2}. {theme['name']}  ({_plural(len(theme['papers']), 'paper')}, "
               f"{_plural(len(theme['entities']), 'concept')})")
         if args.papers:
@@ -255,7 +262,7 @@ def cmd_path(args) -> int:
     except nx.NetworkXNoPath:
         print(f"no connection between {G.nodes[a]['label']} and {G.nodes[b]['label']}")
         return 1
-    print(f"{G.nodes[a]['label']} → {G.nodes[b]['label']}: {len(steps)} steps")
+    print(f"{G.nodes[a]['label']} → {G.nodes[b]['label']}: {_plural(len(steps), 'step')}")
     for step in steps:
         u, v = G.nodes[step["from"]], G.nodes[step["to"]]
         print(f"  {u['label']} ({u['type']}) —{step['relation']}→ {v['label']} ({v['type']})")

@@ -129,6 +129,15 @@ def test_cli_themes(ttl, capsys):
     assert "MemDLM" in with_papers
 
 
+def test_cli_says_when_there_is_nothing_to_list(ttl, capsys):
+    rc, out, _ = run(capsys, "themes", "--graph", ttl, "--resolution", "1e9")  # every concept alone: no theme
+    assert rc == 0 and out.startswith("no themes: ")
+    rc, out, _ = run(capsys, "related", "MemDLM", "--graph", ttl, "--top", 0)
+    assert rc == 0 and out.splitlines()[1] == "(none asked for: --top 0)"
+    rc, out, _ = run(capsys, "path", "TRADE", "Open ASR Leaderboard", "--graph", ttl)
+    assert rc == 0 and out.splitlines()[0].endswith(": 1 step")
+
+
 def test_cli_top(ttl, capsys):
     rc, out, _ = run(capsys, "top", "--type", "Problem", "-n", 3, "--graph", ttl)
     assert rc == 0 and len(out.splitlines()) == 3
