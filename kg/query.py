@@ -156,6 +156,12 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
     """
     if re.search(r"\bSERVICE\b", _IRIS_AND_STRINGS.sub(" ", sparql), re.I):
         raise QueryError("SERVICE is not supported: kg query reads the graph file only, offline")
+    for name, value in (bindings or {}).items():
+        if value.startswith(("http://", "https://")):
+            try:
+                ox.NamedNode(value)
+            except ValueError as exc:
+                raise QueryError(f"--param {name}: {value!r} is not a valid IRI ({exc})") from exc
     unused = [name for name in bindings or {} if not re.search(rf"[?$]{re.escape(name)}\b", sparql)]
     if unused:
         raise QueryError(f"--param {unused[0]}: the query has no variable ?{unused[0]}")

@@ -19,7 +19,6 @@ import os
 from collections import defaultdict
 from datetime import datetime, timezone
 from decimal import Decimal
-from pathlib import Path
 
 import networkx as nx
 import rdflib
@@ -275,8 +274,6 @@ def read_rdf(path) -> rdflib.Graph:
     from .export.rdf_formats import rdflib_format
     from .ingest import read_text_file
     fmt = rdflib_format(path)
-    if Path(path).is_dir():
-        raise InputError(f"{path}: is a directory; give the graph file in it (for example {Path(path) / 'graph.ttl'})")
     text = read_text_file(path)
     try:
         return rdflib.Graph().parse(data=text, format=fmt)

@@ -283,7 +283,7 @@ def test_corpus_urls_have_no_trailing_punctuation(corpus_papers):
     assert not [u for u in urls if u[-1] in ".,;:)]}'\""]
 
 
-@pytest.mark.parametrize("name", ["graph.ttl", "graph.html", "query.rq"])
+@pytest.mark.parametrize("name", ["graph.ttl", "graph.html", "query.rq", "pyproject.toml"])
 def test_files_that_hold_no_abstracts_are_refused_by_extension(tmp_path, name):
     path = tmp_path / name
     path.write_text(f"Daily Papers\n\n{A}\n", encoding="utf-8")

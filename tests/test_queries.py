@@ -208,6 +208,19 @@ def test_service_is_refused_before_any_request(ttl, capsys, engine):
     assert rc == 0, err  # the word in a string is not the keyword
 
 
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_a_param_iri_that_is_not_an_iri_is_named(ttl, capsys, engine):
+    rc, out, err = run(capsys, "query", ttl, "SELECT ?s WHERE { ?s ?p ?o }", "--param", "s=http://a b", "--engine", engine)
+    assert rc == 2 and out == "" and err.startswith("kg: error: --param s: 'http://a b' is not a valid IRI (")
+
+
+def test_a_folder_given_as_the_graph_is_named(tmp_path, capsys):
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    rc, out, err = run(capsys, "query", folder, "SELECT ?s WHERE { ?s ?p ?o }")
+    assert rc == 2 and err == f"kg: error: {folder}: is a directory; give the graph file in it (for example {folder / 'graph.ttl'})\n"
+
+
 def test_query_without_graph_exits_2(capsys):
     rc, _, err = run(capsys, "query", "--named", "most-used-benchmarks")
     assert rc == 2 and "graph file" in err

@@ -30,6 +30,8 @@ RDF_FORMATS = {".ttl": "turtle", ".nt": "nt", ".jsonld": "json-ld", ".json-ld": 
 def rdflib_format(path) -> str:
     """The rdflib format name of an RDF file, from its extension (.ttl, .nt, .jsonld)."""
     from ..errors import InputError
+    if Path(path).is_dir():
+        raise InputError(f"{path}: is a directory; give the graph file in it (for example {Path(path) / 'graph.ttl'})")
     suffix = Path(path).suffix.lower()
     if suffix not in RDF_FORMATS:
         raise InputError(f"{path}: unknown RDF file extension {suffix or '(none)'!r}; expected one of "

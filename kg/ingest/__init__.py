@@ -35,7 +35,7 @@ INPUT_FORMATS = {"daily": (".txt", ".md"), "jsonl": (".jsonl", ".ndjson"), "json
 
 # Extensions of files a user may pass by mistake (an export of litkg among them): refused unless a format is given.
 _NOT_ABSTRACTS = {".ttl", ".nt", ".nq", ".trig", ".jsonld", ".rdf", ".owl", ".html", ".htm", ".py", ".js", ".css",
-                  ".sh", ".rq", ".sparql"}
+                  ".sh", ".rq", ".sparql", ".toml", ".yaml", ".yml", ".cfg", ".ini", ".lock"}
 # Longer than any abstract: a whole book or a file read in the wrong format (spaCy also stops at 1,000,000).
 MAX_ABSTRACT_CHARS = 100_000
 
