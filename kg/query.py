@@ -85,7 +85,8 @@ def load_store(path) -> ox.Store:
     try:
         store.load(data, format=fmt)
     except (SyntaxError, ValueError, OSError) as exc:
-        raise InputError(f"{path}: not valid {name} ({str(exc).splitlines()[0] if str(exc) else exc!r})") from exc
+        message = getattr(exc, "msg", None) or str(exc)  # a SyntaxError's str() is the repr of its args
+        raise InputError(f"{path}: not valid {name} ({message.splitlines()[0] if message else repr(exc)})") from exc
     return store
 
 

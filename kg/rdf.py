@@ -278,6 +278,8 @@ def read_rdf(path) -> rdflib.Graph:
     try:
         return rdflib.Graph().parse(data=text, format=fmt)
     except Exception as exc:
+        from .query import load_store
+        load_store(path)  # Oxigraph's syntax errors say where and what ("at line 2 column 17: …"): raised here
         message = str(exc).splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
         raise InputError(f"{path}: not valid {_FORMAT_NAMES[fmt]} ({message})") from exc
 

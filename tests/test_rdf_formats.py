@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import io
 import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -118,13 +119,15 @@ def test_load_rejects_unknown_extension(tmp_path):
         kg.load(path)
 
 
-@pytest.mark.parametrize("fmt,text", [("nt", "<a> <b> .\n"), ("jsonld", '{"@graph": [ }')])
-def test_load_rejects_malformed_file(tmp_path, fmt, text):
+@pytest.mark.parametrize("fmt,text", [("nt", "<a> <b> .\n"), ("jsonld", '{"@graph": [ }'),
+                                      ("ttl", "@prefix kg: <https://w3id.org/litkg/ontology#> .\n<http://a> kg:b .\n")])
+def test_load_rejects_malformed_file_saying_where(tmp_path, fmt, text):
     path = tmp_path / FORMATS[fmt]
     path.write_text(text, encoding="utf-8")
     with pytest.raises(kg.InputError) as info:
         kg.load(path)
-    assert str(path) in str(info.value) and "\n" not in str(info.value)
+    assert str(info.value).startswith(f"{path}: not valid ") and "\n" not in str(info.value)
+    assert re.search(r"\bline \d+\b.*\bcolumns? \d+", str(info.value)), info.value
 
 
 def test_unknown_format_exits_2_and_writes_nothing(corpus_path, tmp_path, capsys):
