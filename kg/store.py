@@ -51,6 +51,7 @@ STORE_FORMAT = "litkg-store/1"
 _GEN = re.compile(r"^\.gen-(\d{6})$")
 PAUSE_ENV = "KG_STORE_PAUSE_BEFORE_COMMIT"
 _SHOWN = ("papers.jsonl", "whats-new.md")  # linked into current/ at the top of the store
+_LEFTOVER = re.compile(r"^\.(lock|gen-\d{6}(\.partial)?|current\.\d+\.tmp)$")  # of an update that never committed
 REPORT_ROWS = 25
 REPORT_PAPERS = 200
 
@@ -352,18 +353,17 @@ class Store:
         update.entities_after = len(after)
 
     def _refuse_foreign_files(self) -> None:
-        """A folder that is not a store yet must not hold the names a store links (they would be replaced)."""
-        if self.exists():
+        """A folder that is not a store yet must be empty (but for what an interrupted first update left):
+        a store adds its own files and links to it."""
+        if self.exists() or not self.dir.is_dir():
             return
-        generations = sorted(p.name for p in self.dir.glob(".gen-*") if _GEN.match(p.name))
-        if generations:
+        if any(os.path.islink(self.dir / name) and os.readlink(self.dir / name) == f"current/{name}" for name in _SHOWN):
             raise InputError(f"{self.dir}: a damaged litkg store: its link 'current' to the committed generation is "
-                             f"missing or broken (the newest is {generations[-1]})")
-        for name in ("current", *_SHOWN):
-            path = self.dir / name
-            if path.exists() or path.is_symlink():
-                raise InputError(f"{self.dir}: holds {name}, which a litkg store would replace; "
-                                 "give an empty or new folder for the store")
+                             "missing or broken")
+        held = sorted(p.name for p in self.dir.iterdir() if not _LEFTOVER.match(p.name))
+        if held:
+            raise InputError(f"{self.dir}: holds {held[0]}{' and more' if len(held) > 1 else ''} and is not a litkg "
+                             "store; give an empty or new folder for the store")
 
     def _commit(self, papers, entities: dict, update: Update) -> None:
         """Write a new generation folder, then switch ``current`` to it atomically."""

@@ -177,7 +177,25 @@ def test_a_store_without_its_current_link_is_called_damaged(tmp_path, day1, day2
     run(capsys, "add", day1, "--store", store, "-q")
     (store / "current").unlink()
     rc, out, err = run(capsys, "add", day2, "--store", store)
-    assert rc == 2 and out == "" and "a damaged litkg store" in err and ".gen-000001" in err
+    assert rc == 2 and out == "" and "a damaged litkg store" in err
+
+
+def test_a_folder_with_other_files_is_not_made_a_store(tmp_path, day1, capsys):
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    rc, out, err = run(capsys, "add", day1, "--store", folder)
+    assert rc == 2 and out == "" and "holds notes.txt and is not a litkg store" in err
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+
+
+def test_what_an_interrupted_first_update_left_does_not_block_the_next(tmp_path, day1, capsys):
+    store = tmp_path / "store"
+    (store / ".gen-000001.partial").mkdir(parents=True)
+    (store / ".lock").write_text("", encoding="utf-8")
+    rc, out, err = run(capsys, "add", day1, "--store", store)
+    assert rc == 0, err
+    assert sorted(p.name for p in store.iterdir()) == [".gen-000001", ".lock", "current", "papers.jsonl", "whats-new.md"]
 
 
 def test_a_place_that_cannot_hold_a_store_is_one_line(tmp_path, day1, capsys):
