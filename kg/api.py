@@ -11,7 +11,6 @@ Examples
 from __future__ import annotations
 
 import re
-
 from collections import Counter
 from pathlib import Path
 

@@ -398,7 +398,7 @@ def main(argv=None) -> int:
     for level in (logging.INFO, logging.WARNING, logging.ERROR):  # "kg: warning: …", as the CLI's own messages
         logging.addLevelName(level, logging.getLevelName(level).lower())
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="kg: %(levelname)s: %(message)s")
-    logging.getLogger("rdflib").setLevel(logging.ERROR)  # its warnings carry tracebacks; kg says what is wrong
+    logging.getLogger("rdflib").setLevel(logging.ERROR)  # its warnings carry tracebacks; kg's errors say it
     try:
         return args.func(args)
     except KGError as exc:

@@ -28,8 +28,9 @@ RELATIONS = ("mitigates", "appliedTo", "evaluatedOn", "outperforms", "broader")
 _ACTORS = (NodeType.METHOD, NodeType.MODEL)
 MAX_GAP_WORDS = 6
 
+# "fix" but not "a fixed order"
 _MITIGATE = re.compile(r"\b(mitigat|alleviat|address|tackl|reduc|resolv|prevent|overcom|eliminat|combat|solv|"
-                       r"suppress|counteract|fix(es|ing)?\b|curb|avoid|remed|cur(e|es|ed|ing)\b|handl)\w*", re.I)  # not "a fixed order"
+                       r"suppress|counteract|fix(es|ing)?\b|curb|avoid|remed|cur(e|es|ed|ing)\b|handl)\w*", re.I)
 _OUTPERFORM = re.compile(r"\b(outperform\w*|surpass\w*|beat(s|ing)?|exceed\w*|better\s+than|superior\s+to)\b", re.I)
 _EVAL_CUE = re.compile(r"\b(evaluat\w*|experiment\w*|achiev\w*|results?|outperform\w*|surpass\w*|scor\w*|"
                        r"accura\w*|tested|benchmark\w*|improv\w*|gains?|reach\w*|sets?\s+new|state-of-the-art|sota)\b", re.I)
@@ -150,8 +151,8 @@ def relations_from_sentence(items: list[_M], abstract: str, *, proposed: _M | No
                 add(subj, "mitigates", obj, start)
         if obj.type in _ACTORS:
             verb = _last(_OUTPERFORM, window)
-            if verb is not None and _direct_object(window, verb) and not _other_between(items, j, obj, window, verb,
-                                                                                  same=True):
+            if verb is not None and _direct_object(window, verb) \
+                    and not _other_between(items, j, obj, window, verb, same=True):
                 pos = obj.mention.start - len(window) + verb.start()
                 subj, start = subject_before(pos, j)
                 if subj is not None:

@@ -20,8 +20,8 @@ import networkx as nx
 from rdflib import BNode, Literal, URIRef
 from rdflib.namespace import RDF
 
-__all__ = ["write_turtle", "write_ntriples", "write_jsonld", "turtle_bytes", "ntriples_bytes", "jsonld_document", "published_context",
-           "RDF_FORMATS", "rdflib_format"]
+__all__ = ["write_turtle", "write_ntriples", "write_jsonld", "turtle_bytes", "ntriples_bytes", "jsonld_document",
+           "published_context", "RDF_FORMATS", "rdflib_format"]
 
 # extension → rdflib parser name
 RDF_FORMATS = {".ttl": "turtle", ".nt": "nt", ".jsonld": "json-ld", ".json-ld": "json-ld"}
@@ -148,7 +148,8 @@ def _sort_key(value) -> str:
 
 
 def jsonld_document(g, context: dict | None = None) -> dict:
-    """*g* (an rdflib Graph or a set of triples) as a compacted, flattened JSON-LD document with *context* (the published one by default) embedded."""
+    """*g* (an rdflib Graph or a set of triples) as a compacted, flattened JSON-LD document with *context*
+    (the published one by default) embedded."""
     context = published_context() if context is None else context
     c = _Compactor(context)
     nodes: dict[str, dict[str, list]] = {}
