@@ -111,10 +111,11 @@ class _Compactor:
                 coercion = definition.get("@type")
                 coercion = coercion if coercion == "@id" or coercion is None else _expand(coercion, self.prefixes)
             self.terms.setdefault((iri, coercion), term)
+        self.longest_first = sorted(self.prefixes.items(), key=lambda kv: -len(kv[1]))
 
     def iri(self, value: str) -> str:
         """A compact IRI (prefix:local) when a prefix covers *value* with a simple local name, else the IRI."""
-        for prefix, ns in sorted(self.prefixes.items(), key=lambda kv: -len(kv[1])):
+        for prefix, ns in self.longest_first:
             local = value[len(ns):]
             if value.startswith(ns) and local and all(c.isalnum() or c in "_-." for c in local):
                 return f"{prefix}:{local}"
