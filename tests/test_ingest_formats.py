@@ -208,6 +208,12 @@ def test_tsv_by_extension(tmp_path):
     assert [(p.title, p.doi) for p in papers] == [("One", "10.1000/one"), ("Two", None)]
 
 
+@pytest.mark.parametrize("name, sep", [("european.csv", ";"), ("tabs.csv", "\t"), ("commas.tsv", ",")])
+def test_the_header_row_sets_another_common_delimiter(tmp_path, name, sep):
+    path = write(tmp_path, name, f"Title{sep}Abstract{sep}DOI\nOne{sep}\"{A}\"{sep}10.1000/one\n")
+    assert [(p.title, p.abstract, p.doi) for p in read_file(path)] == [("One", A, "10.1000/one")]
+
+
 def test_csv_without_abstract_column_is_an_input_error(tmp_path):
     with pytest.raises(InputError, match=r"no abstract column.*'title', 'text_body'"):
         read_file(write(tmp_path, "x.csv", f"title,text_body\nT,{A}\n"))

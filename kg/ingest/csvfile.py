@@ -2,7 +2,8 @@
 
 Columns are read by :func:`kg.ingest.fields.paper_from_fields` (``title``,
 ``abstract``, ``authors`` — "A and B", "A; B" or "A, B" —, ``date`` or
-``year``, ``url``, ``arXiv id``, ``doi``...). A file without an abstract
+``year``, ``url``, ``arXiv id``, ``doi``...). A header split by ";" or tabs
+instead of the expected delimiter sets the delimiter. A file without an abstract
 column is an :class:`~kg.errors.InputError`.
 """
 
@@ -19,9 +20,18 @@ __all__ = ["parse_csv"]
 _ABSTRACT_COLUMNS = {"abstract", "summary", "paperabstract", "description", "text", "abstractinvertedindex"}
 
 
+def _delimiter(header: str, expected: str) -> str:
+    """*expected*, unless the header row is split by another common delimiter only (";" in a
+    spreadsheet's CSV export for a European locale, tabs in a .csv file)."""
+    if expected in header:
+        return expected
+    return next((d for d in (";", "\t", ",") if d in header), expected)
+
+
 def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
     """Papers of a CSV (``delimiter=","``) or TSV (``"\\t"``) document with a header row."""
     csv.field_size_limit(max(csv.field_size_limit(), 10_000_000))
+    delimiter = _delimiter(text.split("\n", 1)[0], delimiter)
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = reader.fieldnames or []
