@@ -19,7 +19,7 @@ from .normalize import normalize_label
 from .records import NodeType, Role
 
 __all__ = ["GENERIC_SHARE", "ROLE_WEIGHT", "papers", "paper_entities", "document_frequency", "idf", "is_generic",
-           "family_of", "related", "linked_share", "themes", "top_entities", "find_node", "find_paper",
+           "generic_entities", "family_of", "related", "linked_share", "themes", "top_entities", "find_node", "find_paper",
            "connection", "describe"]
 
 GENERIC_SHARE = 0.2
@@ -140,10 +140,20 @@ def is_generic(G: nx.MultiDiGraph, entity: str, df: dict[str, int] | None = None
     (True, False)
     """
     df = document_frequency(G) if df is None else df
-    label = G.nodes[entity]["label"]
-    if " " not in label and "-" not in label and label.islower():
-        return True
-    return df.get(entity, 0) > share * max(len(papers(G)), 1)
+    return _vague(G.nodes[entity]["label"]) or df.get(entity, 0) > share * max(len(papers(G)), 1)
+
+
+def generic_entities(G: nx.MultiDiGraph, df: dict[str, int] | None = None, *,
+                     share: float = GENERIC_SHARE) -> set[str]:
+    """The entities of *df* (all, by default) for which :func:`is_generic` holds, found in one pass."""
+    df = document_frequency(G) if df is None else df
+    limit = share * max(len(papers(G)), 1)
+    return {e for e, d in df.items() if _vague(G.nodes[e]["label"]) or d > limit}
+
+
+def _vague(label: str) -> bool:
+    """A lone lower-case word: "reasoning", "generation", "accuracy"."""
+    return " " not in label and "-" not in label and label.islower()
 
 
 def _paper_profile(G, ents: dict[str, str], weights: dict[str, float], generic: set) -> dict[str, float]:
@@ -187,7 +197,7 @@ def related(G: nx.MultiDiGraph, paper: str, *, top: int = 10) -> list[tuple[str,
     """
     df = document_frequency(G)
     weights = idf(G, df)
-    generic = {e for e in df if is_generic(G, e, df)}
+    generic = generic_entities(G, df)
     ents = paper_entities(G)
     mine = _paper_profile(G, ents[paper], weights, generic)
     scored = []
@@ -222,11 +232,12 @@ def linked_share(G: nx.MultiDiGraph, *, share: float = GENERIC_SHARE) -> tuple[f
     """
     df = document_frequency(G)
     ents = paper_entities(G)
+    generic = generic_entities(G, df, share=share)
     linked = set()
     for p, mine in ents.items():
         for e in mine:
             for c in (e, *family_of(G, e)):
-                if df.get(c, 0) >= 2 and not is_generic(G, c, df, share=share):
+                if df.get(c, 0) >= 2 and c not in generic:
                     linked.add(p)
     all_papers = papers(G)
     share = round(len(linked) / len(all_papers), 4) if all_papers else 0.0
@@ -260,11 +271,12 @@ def themes(G: nx.MultiDiGraph, *, seed: int = 42, resolution: float = 1.0, name_
     """
     df = document_frequency(G)
     ents = paper_entities(G)
-    keep = {e for e, d in df.items() if d >= 2 and not is_generic(G, e, df, share=share)}
+    keep = {e for e, d in df.items() if d >= 2} - generic_entities(G, df, share=share)
+    families = {e: set(family_of(G, e)) for e in df}
     H = nx.Graph()
     H.add_nodes_from(sorted(keep))
     for p in sorted(ents):
-        chosen = sorted(keep.intersection(ents[p]) | {f for e in ents[p] for f in family_of(G, e) if f in keep})
+        chosen = sorted(keep.intersection(ents[p]) | {f for e in ents[p] for f in families.get(e, ()) if f in keep})
         for i, a in enumerate(chosen):
             for b in chosen[i + 1:]:
                 w = H.get_edge_data(a, b, {}).get("weight", 0) + 1
@@ -278,7 +290,7 @@ def themes(G: nx.MultiDiGraph, *, seed: int = 42, resolution: float = 1.0, name_
         score = {e: df[e] * (1 + inside.degree(e, weight="weight")) for e in members}
         ranked = sorted(members, key=lambda e: (-score[e], G.nodes[e]["label"].lower()))
         theme_papers = sorted({p for p, mine in ents.items()
-                               if any(e in members or set(family_of(G, e)) & members for e in mine)})
+                               if any(e in members or families.get(e, set()) & members for e in mine)})
         out.append({"name": " · ".join(G.nodes[e]["label"] for e in ranked[:name_size]),
                     "entities": ranked, "papers": theme_papers})
     out.sort(key=lambda t: (-len(t["papers"]), t["name"]))

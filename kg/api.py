@@ -85,12 +85,13 @@ class KnowledgeGraph:
         return write_exports(self.graph, out_dir, names or DEFAULT_EXPORTS)
 
 
-def _build(papers, base: str, inputs=(), merges=None, jobs: int = 1, progress: bool = False) -> KnowledgeGraph:
+def _build(papers, base: str, inputs=(), merges=None, jobs: int = 1, progress: bool = False,
+           cache: dict | None = None) -> KnowledgeGraph:
     from . import __version__
     from .progress import progress_bar
     from .rdf import build_time
     with progress_bar(len(papers), enabled=progress) as step:
-        extraction = extract(papers, jobs=jobs, progress=step)
+        extraction = extract(papers, jobs=jobs, progress=step, cache=cache)
     if not extraction.papers:
         raise InputError("no paper could be extracted")
     from .relations import extract_relations
@@ -137,12 +138,15 @@ def from_texts(texts, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:
     return _build(papers, base)
 
 
-def from_papers(papers, *, base: str = DEFAULT_BASE, merges=None, jobs: int = 1, progress: bool = False) -> KnowledgeGraph:
-    """Build the graph of :class:`~kg.records.Paper` records (as :mod:`kg.ingest` or a :mod:`kg.store` gives them)."""
+def from_papers(papers, *, base: str = DEFAULT_BASE, merges=None, jobs: int = 1, progress: bool = False,
+                cache: dict | None = None) -> KnowledgeGraph:
+    """Build the graph of :class:`~kg.records.Paper` records (as :mod:`kg.ingest` or a :mod:`kg.store` gives them).
+
+    *cache*: extractions by abstract, reused and completed (see :func:`kg.extract.extract`)."""
     papers = list(papers)
     if not papers:
         raise InputError("no papers given")
-    return _build(papers, base, (), merges, jobs, progress)
+    return _build(papers, base, (), merges, jobs, progress, cache)
 
 
 def load(path) -> KnowledgeGraph:

@@ -5,15 +5,17 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .ingest.daily import text_hash
 from .normalize import is_acronym, normalize_label
 from .nlp.terms import sentence_of, sentences
-from .records import Mention, Paper, Result, Role
+from .records import Mention, NodeType, Paper, Result, Role
 
-__all__ = ["Extraction", "extract", "mentions_from_doc", "paper_label"]
+__all__ = ["Extraction", "extract", "mentions_from_doc", "paper_label", "extractor_fingerprint"]
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +102,12 @@ def _chunks(papers: list, jobs: int) -> list[list]:
     return [papers[i:i + size] for i in range(0, len(papers), size)]
 
 
-def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None) -> Extraction:
+def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None, cache: dict | None = None
+            ) -> Extraction:
     """Run the pipeline over *papers*; a paper whose extraction fails is logged and skipped.
+
+    *cache*, if given, maps the hash of an abstract to its extraction (see ``extractor_fingerprint``): papers
+    found there are not extracted again, and the others are added to it (``kg add`` keeps one per store).
 
     *jobs* > 1 runs the default pipeline in that many worker processes, on chunks
     of papers, and gathers the records in input order (the same result as one
@@ -111,6 +117,16 @@ def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None
     with the number of papers each step finished.
     """
     papers = list(papers)
+    if cache is None:
+        return _extract(papers, nlp, jobs, progress)
+    fresh = _extract([p for p in papers if text_hash(p.abstract) not in cache], nlp, jobs, progress)
+    cache.update(_entries(fresh))
+    cached = [_from_entry(p, cache[text_hash(p.abstract)]) for p in papers if text_hash(p.abstract) in cache]
+    return Extraction(tuple(p for p, _, _ in cached), tuple(m for _, ms, _ in cached for m in ms), fresh.failed,
+                      tuple(r for _, _, rs in cached for r in rs))
+
+
+def _extract(papers: list, nlp: Language | None, jobs: int, progress) -> Extraction:
     parts = []
     if jobs > 1 and nlp is None and len(papers) > 1:
         import multiprocessing as mp
@@ -133,3 +149,52 @@ def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None
                 progress(len(chunk))
     done, mentions, failed, results = ([x for part in parts for x in part[i]] for i in range(4))
     return Extraction(tuple(done), tuple(mentions), tuple(failed), tuple(results))
+
+
+# ------------------------------------------------------------ the cache of extractions
+
+def extractor_fingerprint() -> str:
+    """A hash of what extraction depends on: litkg's and spaCy's versions, the extractor's code and lexicon.
+    A cache made under another fingerprint is not used."""
+    import hashlib
+    import spacy
+    from . import __version__
+    here = Path(__file__).parent
+    digest = hashlib.sha256(f"{__version__} {spacy.__version__}".encode())
+    for path in sorted([here / "extract.py", here / "normalize.py", here / "records.py", *(here / "nlp").glob("*.py"),
+                        *(here / "lexicon").glob("*.*")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _entries(extraction: Extraction) -> dict[str, dict]:
+    """Cache entries (abstract hash → label, mentions and results, JSON-ready) of the papers of *extraction*.
+    Evidence sentences are kept as [offset, length] in the abstract."""
+    entries = {}
+    for paper in extraction.papers:
+        entries[text_hash(paper.abstract)] = {"label": paper.label, "mentions": [], "results": []}
+    by_id = {paper.id: (paper.abstract, entries[text_hash(paper.abstract)]) for paper in extraction.papers}
+    for m in extraction.mentions:
+        abstract, entry = by_id[m.paper_id]
+        entry["mentions"].append([m.text, m.label, m.type.value, m.role.value, m.start, m.end,
+                                  _place(abstract, m.sentence, m.end), list(m.aliases), m.source])
+    for r in extraction.results:
+        abstract, entry = by_id[r.paper_id]
+        entry["results"].append([r.value, r.metric, r.benchmark, _place(abstract, r.sentence, r.end), r.start, r.end])
+    return entries
+
+
+def _place(abstract: str, sentence: str, end: int) -> list[int]:
+    """[offset, length] of *sentence*, which holds the evidence ending at *end*, in *abstract*."""
+    return [abstract.find(sentence, max(0, end - len(sentence))), len(sentence)]
+
+
+def _from_entry(paper: Paper, entry: dict) -> tuple[Paper, list[Mention], list[Result]]:
+    """The labelled paper, mentions and results a cache entry holds for *paper*."""
+    def text(place):
+        return paper.abstract[place[0]:place[0] + place[1]]
+    mentions = [Mention(paper.id, t, label, NodeType(type_), Role(role), start, end, text(place), tuple(aliases), source)
+                for t, label, type_, role, start, end, place, aliases, source in entry["mentions"]]
+    results = [Result(paper.id, value, metric, benchmark, text(place), start, end)
+               for value, metric, benchmark, place, start, end in entry["results"]]
+    return paper.with_label(paper.title or entry["label"]), mentions, results

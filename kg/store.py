@@ -12,6 +12,8 @@ Layout of ``DIR``::
     .gen-000007/entities.json       {entity IRI: [type, label, support]} after this generation
     .gen-000007/whats-new.md        the report of the update that made this generation
     .gen-000007/store.json          format, generation number, base IRI
+    .gen-000007/extractions.jsonl   what extraction found in each abstract (a cache: a paper already
+                                    there is not extracted again while the extractor is unchanged)
     papers.jsonl -> current/papers.jsonl
     whats-new.md -> current/whats-new.md
     .lock                           held (flock) while an update runs
@@ -48,6 +50,7 @@ __all__ = ["Store", "Update", "paper_to_json", "paper_from_json", "STORE_FORMAT"
 log = logging.getLogger(__name__)
 
 STORE_FORMAT = "litkg-store/1"
+_EXTRACTIONS, _EXTRACTIONS_FORMAT = "extractions.jsonl", "litkg-extractions/1"
 _GEN = re.compile(r"^\.gen-(\d{6})$")
 PAUSE_ENV = "KG_STORE_PAUSE_BEFORE_COMMIT"
 _SHOWN = ("papers.jsonl", "whats-new.md")  # linked into current/ at the top of the store
@@ -248,12 +251,12 @@ class Store:
         return entities
 
     def graph(self, *, jobs: int = 1, progress: bool = False):
-        """The :class:`~kg.api.KnowledgeGraph` of the stored papers (rebuilt)."""
+        """The :class:`~kg.api.KnowledgeGraph` of the stored papers (rebuilt, from the cached extractions)."""
         from .api import from_papers
         papers = self.papers()
         if not papers:
             raise InputError(f"{self.dir}: the store holds no papers")
-        return from_papers(papers, base=self.base, jobs=jobs, progress=progress)
+        return from_papers(papers, base=self.base, jobs=jobs, progress=progress, cache=self.extractions())
 
     # ------------------------------------------------------------ changing
 
@@ -297,13 +300,13 @@ class Store:
             if not new and not updated:
                 update.papers_after, update.entities_after = len(old), len(before)
                 return update
-            G = self._rebuild(merged, jobs, progress)
+            G, extractions = self._rebuild(merged, jobs, progress)
             after = _supports(G)
             update.new_papers = [_paper_card(G, p, self.base) for p in new]
             update.updated_papers = updated
             update.theme_links = new_theme_links(G, {paper_iri(p.id, self.base) for p in new})
             self._diff(update, before, after)
-            self._commit(merged, after, update)
+            self._commit(merged, after, update, extractions)
             return update
 
     def remove(self, name: str, *, jobs: int = 1, progress: bool = False) -> Update:
@@ -316,10 +319,10 @@ class Store:
             before = self.entities()
             update = Update("remove", papers_before=len(old), entities_before=len(before), generation=self.generation)
             update.removed_papers = [_paper_card(None, target, self.base)]
-            G = self._rebuild(kept, jobs, progress) if kept else None
+            G, extractions = self._rebuild(kept, jobs, progress) if kept else (None, {})
             after = _supports(G) if G is not None else {}
             self._diff(update, before, after)
-            self._commit(kept, after, update)
+            self._commit(kept, after, update, extractions)
             return update
 
     def find(self, name: str, papers=None) -> Paper:
@@ -338,9 +341,31 @@ class Store:
             raise InputError(f"{name!r}: {len(by_title)} papers have this title ({', '.join(p.id for p in by_title)}); give an id")
         raise InputError(f"{name!r}: no paper with this id, arXiv id, DOI or title in {self.dir}")
 
-    def _rebuild(self, papers, jobs, progress):
+    def _rebuild(self, papers, jobs, progress) -> tuple:
+        """The graph of *papers*, and the extractions of their abstracts (only papers not in the cache are
+        extracted)."""
         from .api import from_papers
-        return from_papers(papers, base=self.base, jobs=jobs, progress=progress).graph
+        from .ingest import text_hash
+        cache = self.extractions()
+        G = from_papers(papers, base=self.base, jobs=jobs, progress=progress, cache=cache).graph
+        wanted = {text_hash(p.abstract) for p in papers}
+        return G, {h: entry for h, entry in cache.items() if h in wanted}
+
+    def extractions(self) -> dict[str, dict]:
+        """The committed generation's cache of extractions ({} if it has none, or if the extractor changed)."""
+        from .extract import extractor_fingerprint
+        path = self.current / _EXTRACTIONS if self.current else None
+        if path is None or not path.is_file():
+            return {}
+        try:
+            with open(path, encoding="utf-8") as f:
+                header = json.loads(f.readline())
+                if header != {"format": _EXTRACTIONS_FORMAT, "fingerprint": extractor_fingerprint()}:
+                    return {}  # another extractor made it: every paper is extracted again
+                return {entry.pop("hash"): entry for entry in map(json.loads, f)}
+        except (OSError, ValueError, TypeError, AttributeError, KeyError) as exc:  # derived data: extract again
+            log.warning("%s: unreadable (%s); every paper is extracted again", path, exc)
+            return {}
 
     @staticmethod
     def _diff(update: Update, before: dict, after: dict) -> None:
@@ -365,7 +390,7 @@ class Store:
             raise InputError(f"{self.dir}: holds {held[0]}{' and more' if len(held) > 1 else ''} and is not a litkg "
                              "store; give an empty or new folder for the store")
 
-    def _commit(self, papers, entities: dict, update: Update) -> None:
+    def _commit(self, papers, entities: dict, update: Update, extractions: dict) -> None:
         """Write a new generation folder, then switch ``current`` to it atomically."""
         number = update.generation + 1  # the committed generation's successor
         update.generation = number
@@ -379,6 +404,10 @@ class Store:
                                                for p in papers))
         _write(staging / "entities.json", json.dumps(entities, ensure_ascii=False, indent=0, sort_keys=True) + "\n")
         _write(staging / "whats-new.md", update.markdown())
+        from .extract import extractor_fingerprint
+        header = {"format": _EXTRACTIONS_FORMAT, "fingerprint": extractor_fingerprint()}
+        _write(staging / _EXTRACTIONS, "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in
+                                               [header, *({"hash": h, **e} for h, e in sorted(extractions.items()))]))
         _write(staging / "store.json", json.dumps({"format": STORE_FORMAT, "generation": number, "base": self.base},
                                                   indent=1, sort_keys=True) + "\n")
         os.replace(staging, self.dir / name)

@@ -227,6 +227,51 @@ def test_export_writes_every_export(tmp_path, day1, capsys):
     assert {p["label"] for p in back.papers()} == {"SparseRoute", "ReplayMix"}
 
 
+@pytest.fixture
+def extracted(monkeypatch):
+    """The abstracts the extractor runs on, call by call (the store's cache spares the others)."""
+    import kg.extract
+    calls, real = [], kg.extract._extract
+    monkeypatch.setattr(kg.extract, "_extract", lambda papers, *a: calls.append([p.title for p in papers]) or real(papers, *a))
+    return calls
+
+
+def _graph_json(folder: Path) -> dict:
+    data = json.loads((folder / "graph.json").read_text(encoding="utf-8"))
+    data["graph"].pop("provenance")  # the inputs differ: files for kg build, none for the store
+    return data
+
+
+def test_a_store_extracts_only_new_abstracts_and_builds_what_kg_build_builds(tmp_path, day1, day2, capsys, extracted):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    run(capsys, "add", day2, "--store", store, "-q")
+    assert extracted == [["SparseRoute", "ReplayMix"], ["Reward Hacking", "FastDiff"]]
+    extracted.clear()
+    assert run(capsys, "export", "--store", store, "--out", tmp_path / "out")[0] == 0
+    assert extracted == [[]]
+    assert run(capsys, "build", day1, day2, "--out", tmp_path / "built")[0] == 0
+    assert _graph_json(tmp_path / "out") == _graph_json(tmp_path / "built")
+    run(capsys, "remove", "FastDiff", "--store", store)
+    assert extracted[-1] == []
+
+
+@pytest.mark.parametrize("damage", ["another extractor", "unreadable"])
+def test_a_cache_of_another_extractor_or_unreadable_is_not_used(tmp_path, day1, day2, capsys, caplog, extracted,
+                                                                damage):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    cache = store / "current" / "extractions.jsonl"
+    lines = cache.read_text(encoding="utf-8").splitlines(keepends=True)
+    if damage == "another extractor":
+        cache.write_text(lines[0].replace('"fingerprint": "', '"fingerprint": "0') + "".join(lines[1:]), encoding="utf-8")
+    else:
+        cache.write_text(lines[0] + "{not json\n", encoding="utf-8")
+    rc, _, err = run(capsys, "add", day2, "--store", store)
+    assert rc == 0 and extracted[-1] == ["SparseRoute", "ReplayMix", "Reward Hacking", "FastDiff"]
+    assert ("unreadable" in caplog.text) == (damage == "unreadable")
+
+
 def _kg(*argv, env=None):
     return subprocess.Popen([sys.executable, "-m", "kg.cli", *map(str, argv)], cwd=REPO, env={**os.environ, **(env or {})},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
