@@ -1,9 +1,11 @@
 """Incremental store: a folder that accumulates papers day after day and says what each update brought.
 
 The store keeps the input papers (JSON Lines of :class:`~kg.records.Paper`
-records, before extraction) and rebuilds the graph from them on every change:
-extraction is fast (a few ms per abstract), and a rebuild resolves entities
-across the whole collection exactly as ``kg build`` on the same papers would.
+records, before extraction) and rebuilds the graph from them on every change,
+so that entities are resolved across the whole collection exactly as
+``kg build`` on the same papers would; only abstracts not seen before are
+extracted (``extractions.jsonl`` keeps the others' extraction, under a
+fingerprint of the extractor: when the extractor changes, all are extracted again).
 
 Layout of ``DIR``::
 
