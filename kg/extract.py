@@ -119,9 +119,13 @@ def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None
     papers = list(papers)
     if cache is None:
         return _extract(papers, nlp, jobs, progress)
-    fresh = _extract([p for p in papers if text_hash(p.abstract) not in cache], nlp, jobs, progress)
+    hashes = [text_hash(p.abstract) for p in papers]
+    todo = [p for p, h in zip(papers, hashes) if h not in cache]
+    if progress and len(todo) < len(papers):
+        progress(len(papers) - len(todo))  # the cached ones are done
+    fresh = _extract(todo, nlp, jobs, progress) if todo else Extraction((), ())
     cache.update(_entries(fresh))
-    cached = [_from_entry(p, cache[text_hash(p.abstract)]) for p in papers if text_hash(p.abstract) in cache]
+    cached = [_from_entry(p, cache[h]) for p, h in zip(papers, hashes) if h in cache]  # a failed paper is not
     return Extraction(tuple(p for p, _, _ in cached), tuple(m for _, ms, _ in cached for m in ms), fresh.failed,
                       tuple(r for _, _, rs in cached for r in rs))
 

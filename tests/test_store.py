@@ -249,11 +249,10 @@ def test_a_store_extracts_only_new_abstracts_and_builds_what_kg_build_builds(tmp
     assert extracted == [["SparseRoute", "ReplayMix"], ["Reward Hacking", "FastDiff"]]
     extracted.clear()
     assert run(capsys, "export", "--store", store, "--out", tmp_path / "out")[0] == 0
-    assert extracted == [[]]
+    run(capsys, "remove", "FastDiff", "--store", store)
+    assert extracted == []  # every abstract was in the store's cache
     assert run(capsys, "build", day1, day2, "--out", tmp_path / "built")[0] == 0
     assert _graph_json(tmp_path / "out") == _graph_json(tmp_path / "built")
-    run(capsys, "remove", "FastDiff", "--store", store)
-    assert extracted[-1] == []
 
 
 @pytest.mark.parametrize("damage", ["another extractor", "unreadable"])
