@@ -125,7 +125,7 @@ def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None
         progress(len(papers) - len(todo))  # the cached ones are done
     fresh = _extract(todo, nlp, jobs, progress) if todo else Extraction((), ())
     cache.update(_entries(fresh))
-    cached = [_from_entry(p, cache[h]) for p, h in zip(papers, hashes) if h in cache]  # a failed paper is not
+    cached = [_from_entry(p, cache[h]) for p, h in zip(papers, hashes) if h in cache]  # not the failed ones
     return Extraction(tuple(p for p, _, _ in cached), tuple(m for _, ms, _ in cached for m in ms), fresh.failed,
                       tuple(r for _, _, rs in cached for r in rs))
 
