@@ -254,11 +254,10 @@ class Store:
 
     def graph(self, *, jobs: int = 1, progress: bool = False):
         """The :class:`~kg.api.KnowledgeGraph` of the stored papers (rebuilt, from the cached extractions)."""
-        from .api import from_papers
         papers = self.papers()
         if not papers:
             raise InputError(f"{self.dir}: the store holds no papers")
-        return from_papers(papers, base=self.base, jobs=jobs, progress=progress, cache=self.extractions())
+        return self._build(papers, jobs, progress)[0]
 
     # ------------------------------------------------------------ changing
 
@@ -344,14 +343,24 @@ class Store:
         raise InputError(f"{name!r}: no paper with this id, arXiv id, DOI or title in {self.dir}")
 
     def _rebuild(self, papers, jobs, progress) -> tuple:
-        """The graph of *papers*, and the extractions of their abstracts (only papers not in the cache are
-        extracted)."""
-        from .api import from_papers
+        """The networkx graph of *papers*, and the extractions of their abstracts."""
         from .ingest import text_hash
-        cache = self.extractions()
-        G = from_papers(papers, base=self.base, jobs=jobs, progress=progress, cache=cache).graph
+        graph, cache = self._build(papers, jobs, progress)
         wanted = {text_hash(p.abstract) for p in papers}
-        return G, {h: entry for h, entry in cache.items() if h in wanted}
+        return graph.graph, {h: entry for h, entry in cache.items() if h in wanted}
+
+    def _build(self, papers, jobs, progress) -> tuple:
+        """The KnowledgeGraph of *papers*, extracting only abstracts not in the cache, and the cache then."""
+        from .api import from_papers
+        cache = self.extractions()
+        try:
+            return from_papers(papers, base=self.base, jobs=jobs, progress=progress, cache=cache), cache
+        except (TypeError, ValueError, KeyError, IndexError) as exc:  # an entry of another shape: hand-edited?
+            if not cache:
+                raise
+            log.warning("%s: unusable (%s); every paper is extracted again", self.current / _EXTRACTIONS, exc)
+        cache = {}
+        return from_papers(papers, base=self.base, jobs=jobs, progress=progress, cache=cache), cache
 
     def extractions(self) -> dict[str, dict]:
         """The committed generation's cache of extractions ({} if it has none, or if the extractor changed)."""

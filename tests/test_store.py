@@ -255,7 +255,7 @@ def test_a_store_extracts_only_new_abstracts_and_builds_what_kg_build_builds(tmp
     assert _graph_json(tmp_path / "out") == _graph_json(tmp_path / "built")
 
 
-@pytest.mark.parametrize("damage", ["another extractor", "unreadable"])
+@pytest.mark.parametrize("damage", ["another extractor", "unreadable", "of another shape"])
 def test_a_cache_of_another_extractor_or_unreadable_is_not_used(tmp_path, day1, day2, capsys, caplog, extracted,
                                                                 damage):
     store = tmp_path / "store"
@@ -264,11 +264,15 @@ def test_a_cache_of_another_extractor_or_unreadable_is_not_used(tmp_path, day1, 
     lines = cache.read_text(encoding="utf-8").splitlines(keepends=True)
     if damage == "another extractor":
         cache.write_text(lines[0].replace('"fingerprint": "', '"fingerprint": "0') + "".join(lines[1:]), encoding="utf-8")
-    else:
+    elif damage == "unreadable":
         cache.write_text(lines[0] + "{not json\n", encoding="utf-8")
+    else:
+        entry = json.loads(lines[1])
+        entry["mentions"][0] = entry["mentions"][0][:3]
+        cache.write_text(lines[0] + json.dumps(entry) + "\n" + "".join(lines[2:]), encoding="utf-8")
     rc, _, err = run(capsys, "add", day2, "--store", store)
     assert rc == 0 and extracted[-1] == ["SparseRoute", "ReplayMix", "Reward Hacking", "FastDiff"]
-    assert ("unreadable" in caplog.text) == (damage == "unreadable")
+    assert ("unreadable" in caplog.text or "unusable" in caplog.text) == (damage != "another extractor")
 
 
 def _kg(*argv, env=None):
