@@ -89,6 +89,18 @@ def test_ntriples_are_written_as_rdflib_writes_them_without_its_graph(corpus_gra
         if line.strip())))
 
 
+def test_turtle_and_ntriples_written_together_format_the_triples_once(tmp_path, monkeypatch):
+    import kg.rdf
+    calls, real = [], kg.rdf.add_triples
+    monkeypatch.setattr(kg.rdf, "add_triples", lambda g, G: calls.append(type(g).__name__) or real(g, G))
+    small = kg.from_texts(["We propose FooNet, a transformer that mitigates exposure bias on ImageNet."])
+    small.write(tmp_path, ["graph.ttl", "graph.nt"])
+    assert calls == ["_Lines"]
+    small.write(tmp_path / "again", ["graph.nt"])
+    assert calls == ["_Lines", "_Lines"]  # shared only within one write
+    assert (tmp_path / "graph.nt").read_bytes() == (tmp_path / "again" / "graph.nt").read_bytes()
+
+
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_round_trip(fmt, parsed, corpus_graph):
     """Each file rebuilds the networkx graph losslessly (from_rdf of the parsed file)."""

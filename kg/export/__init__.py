@@ -140,8 +140,9 @@ def check_output_folder(out_dir, names=DEFAULT_EXPORTS) -> Path:
 
 def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS) -> list[Path]:
     """Write the named exports of *G* into *out_dir*; all or nothing."""
+    from .rdf_formats import sharing_ntriples
     out_dir = check_output_folder(out_dir, names)
-    with _staging(out_dir) as staged:
+    with _staging(out_dir) as staged, sharing_ntriples():
         out_dir.mkdir(parents=True, exist_ok=True)
         for name in names:
             staged.append(_stage(out_dir, name))

@@ -12,6 +12,7 @@ All three are written from the triples ``kg.rdf.add_triples`` gives, without an 
 
 from __future__ import annotations
 
+import contextlib
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -20,8 +21,8 @@ import networkx as nx
 from rdflib import BNode, Literal, URIRef
 from rdflib.namespace import RDF
 
-__all__ = ["write_turtle", "write_ntriples", "write_jsonld", "turtle_bytes", "ntriples_bytes", "jsonld_document",
-           "published_context", "RDF_FORMATS", "rdflib_format"]
+__all__ = ["write_turtle", "write_ntriples", "write_jsonld", "turtle_bytes", "ntriples_bytes", "sharing_ntriples",
+           "jsonld_document", "published_context", "RDF_FORMATS", "rdflib_format"]
 
 # extension → rdflib parser name
 RDF_FORMATS = {".ttl": "turtle", ".nt": "nt", ".jsonld": "json-ld", ".json-ld": "json-ld"}
@@ -71,12 +72,33 @@ def _nt_term(term) -> str:
     return f"{quoted}^^<{term.datatype}>" if term.datatype else quoted
 
 
+# graph id → its N-Triples, while sharing_ntriples() is active
+_SHARED: dict[int, bytes] | None = None
+
+
+@contextlib.contextmanager
+def sharing_ntriples():
+    """Within the block, a graph's N-Triples are formatted once for all the RDF files written from it
+    (graph.ttl is made from them too); the graph must not change meanwhile."""
+    global _SHARED
+    _SHARED = {}
+    try:
+        yield
+    finally:
+        _SHARED = None
+
+
 def ntriples_bytes(G: nx.MultiDiGraph) -> bytes:
     """The triples of *G* as N-Triples, one per line, sorted, each once."""
+    if _SHARED is not None and id(G) in _SHARED:
+        return _SHARED[id(G)]
     from ..rdf import add_triples
     lines = _Lines()
     add_triples(lines, G)
-    return "".join(sorted(lines)).encode("utf-8")
+    data = "".join(sorted(lines)).encode("utf-8")
+    if _SHARED is not None:
+        _SHARED[id(G)] = data
+    return data
 
 
 def write_ntriples(G: nx.MultiDiGraph, path: Path) -> None:
