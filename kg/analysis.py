@@ -19,8 +19,8 @@ from .normalize import normalize_label
 from .records import NodeType, Role
 
 __all__ = ["GENERIC_SHARE", "ROLE_WEIGHT", "papers", "paper_entities", "document_frequency", "idf", "is_generic",
-           "generic_entities", "family_of", "related", "linked_share", "themes", "top_entities", "find_node", "find_paper",
-           "connection", "describe"]
+           "generic_entities", "family_of", "related", "linked_share", "themes", "top_entities", "find_node",
+           "find_paper", "connection", "describe"]
 
 GENERIC_SHARE = 0.2
 ROLE_WEIGHT = {Role.PROPOSES.value: 1.0, Role.ADDRESSES.value: 1.0, Role.EVALUATES_ON.value: 0.6,
@@ -140,7 +140,7 @@ def is_generic(G: nx.MultiDiGraph, entity: str, df: dict[str, int] | None = None
     (True, False)
     """
     df = document_frequency(G) if df is None else df
-    return _vague(G.nodes[entity]["label"]) or df.get(entity, 0) > share * max(len(papers(G)), 1)
+    return entity in generic_entities(G, {entity: df.get(entity, 0)}, share=share)
 
 
 def generic_entities(G: nx.MultiDiGraph, df: dict[str, int] | None = None, *,

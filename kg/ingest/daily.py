@@ -108,9 +108,11 @@ def _split_abstracts(text: str, header: bool) -> tuple[list[str], int]:
     """The abstracts of *text*, and how many paragraphs of Markdown markup were left out."""
     text = _CODE_BLOCK.sub("```", text.replace("\r\n", "\n").replace("\r", "\n"))
     paragraphs = [p.strip() for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
-    markup = [p for p in paragraphs if _MARKUP.match(p)]
+    markup, prose = [], []
+    for paragraph in paragraphs:
+        (markup if _MARKUP.match(paragraph) else prose).append(paragraph)
     abstracts = []
-    for i, paragraph in enumerate(p for p in paragraphs if not _MARKUP.match(p)):
+    for i, paragraph in enumerate(prose):
         lines = [line.strip() for line in paragraph.split("\n") if line.strip()]
         if header and i == 0 and _is_header(lines[0]):
             lines = lines[1:]
