@@ -273,6 +273,27 @@ def test_descriptive_proposals(nlp, text, label):
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
+@pytest.mark.parametrize("text, label", [
+    ("Judges drift over time. In this work, we explore a rubric-anchored judge ensemble as a cheap auditor.",
+     "rubric-anchored judge ensemble"),
+    ("Judges drift over time. We also add a lightweight drift detector fine-tuned from a small model.",
+     "drift detector"),  # a trailing participle describes, it does not name
+    ("Judges drift over time. Our evaluation harness and all logs are released.", "evaluation harness"),
+])
+def test_weak_cue_proposes_when_no_cue_does(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert label in found and found[label].role is Role.PROPOSES, sorted(found)
+
+
+@pytest.mark.parametrize("text", [
+    "We propose DriftNet for judges. We also explore a rubric-anchored judge ensemble as a baseline.",
+    "Process reward models (PRMs) score steps. Our implicit PRM outperforms strong baselines.",  # named before
+])
+def test_weak_cue_yields_to_a_cue_and_to_known_names(nlp, text):
+    found, _ = terms(nlp, text)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] in ([], ["DriftNet"]), sorted(found)
+
+
 @pytest.mark.parametrize("text", ["We present a versatile approach to estimate mistakes of classifiers.",
                                   "We present a large-scale empirical study of verbalized confidence.",
                                   "We propose a reinforcement learning fine-tuning scheme for brevity."])  # known parts

@@ -47,6 +47,12 @@ _LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING)))
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
+# Weaker evidence of a contribution, trusted only in an abstract without a proposal cue: "we add a budget
+# token", "we explore an X as …", "our X outperforms …", "our X and Y are released".
+_OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|reduces|matches"
+            r"|(is|are|will\s+be)\s+(publicly\s+|openly\s+|freely\s+)?(released|available|open-sourced))")
+WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explore)s?\b(?=\s+(a|an)\b)"
+                               r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)", re.I)
 # "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name
 # (not "Applied to Qwen3, our method keeps …": there "our method" is the subject of a verb).
 APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|a\s+(novel|new)|the\s+first"
@@ -240,15 +246,17 @@ def _introduced_here(term: Term, terms: list[Term], sent_start: int) -> bool:
 
 # ------------------------------------------------------------ descriptive proposals
 
-def descriptive_proposals(doc: Doc, terms: list[Term]) -> list[Term]:
-    """Terms for the phrases the paper introduces without a coined name.
+def descriptive_proposals(doc: Doc, terms: list[Term], weak: bool = False) -> list[Term]:
+    """Terms for the phrases the paper introduces without a coined name (*weak*: after WEAK_PROPOSAL_CUE).
 
     *terms* is updated in place: a new phrase replaces the common terms nested
     in it ("transcoder" inside "transcoder adapters"), at every occurrence.
     """
     proposed = []
-    for start, end, kinded in _cue_objects(doc):
+    for start, end, kinded in _cue_objects(doc, weak):
         term = _term_for(doc, terms, start, end, kinded)
+        if weak and term is not None and not _introduced_here(term, terms, term.start):
+            continue  # "… PRMs. … our implicit PRM outperforms": a weak cue never proposes what the text named before
         if term is not None:
             proposed.append(term)
             if term.source == "proposal":
@@ -256,14 +264,12 @@ def descriptive_proposals(doc: Doc, terms: list[Term]) -> list[Term]:
     return proposed
 
 
-def _cue_objects(doc: Doc):
-    """Token ranges of the phrases after proposal cues; the items of a list after a colon instead of its heading."""
+def _cue_objects(doc: Doc, weak: bool):
+    """Token ranges of the phrases after proposal cues (*weak*: WEAK_PROPOSAL_CUE); the items of a list after a
+    colon instead of its heading."""
     words = tokens(doc).words
     for sent in _sentences(doc):
-        cues = [m.end() for m in sent.cues if not _names(m)]  # "called X" names, it does not describe
-        if _may_have_new_thing(sent.text) and AUTHORS.search(sent.text):
-            cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
-        for cue_end in cues:
+        for cue_end in (_weak_cue_ends if weak else _cue_ends)(sent):
             first = _token_at(doc, sent.start_char + cue_end, sent.end)
             start, end = _phrase_from(doc, first, sent.end)
             after = _skip_kind_words(doc, end, sent.end)
@@ -275,6 +281,18 @@ def _cue_objects(doc: Doc):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False
+
+
+def _cue_ends(sent: _Sentence) -> list[int]:
+    """Where the proposal cues of *sent* end, in its text."""
+    cues = [m.end() for m in sent.cues if not _names(m)]  # "called X" names, it does not describe
+    if _may_have_new_thing(sent.text) and AUTHORS.search(sent.text):
+        cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
+    return cues
+
+
+def _weak_cue_ends(sent: _Sentence) -> list[int]:
+    return [m.end() for m in WEAK_PROPOSAL_CUE.finditer(sent.text)] if AUTHORS.search(sent.text) else []
 
 
 # "a novel approach that leverages X": X is what the bare kind consists of.
@@ -322,6 +340,8 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
         j += 1
     while j > i and words[j - 1] == "-":
         j -= 1
+    if j - i > 3 and words[j - 2] == "-" and is_participle(words[j - 1]):
+        j -= 3  # "a success classifier fine-tuned from …": a trailing participle describes, it does not name
     return i, j
 
 
@@ -462,6 +482,9 @@ class RoleAssigner:
         described = descriptive_proposals(doc, terms)
         terms.sort(key=lambda t: t.start)
         proposed = {normalize_label(t.label) for t in [*proposed_terms(doc, terms), *described]}
+        if not proposed:
+            proposed = {normalize_label(t.label) for t in descriptive_proposals(doc, terms, weak=True)}
+            terms.sort(key=lambda t: t.start)
         for term in terms:
             if normalize_label(term.label) in proposed:
                 term.role = Role.PROPOSES
