@@ -134,8 +134,9 @@ class _Compactor:
                 coercion = coercion if coercion == "@id" or coercion is None else _expand(coercion, self.prefixes)
             self.terms.setdefault((iri, coercion), term)
         self.longest_first = sorted(self.prefixes.items(), key=lambda kv: -len(kv[1]))
+        self.iri = lru_cache(maxsize=1 << 16)(self._compact)  # classes, properties and concepts recur
 
-    def iri(self, value: str) -> str:
+    def _compact(self, value: str) -> str:
         """A compact IRI (prefix:local) when a prefix covers *value* with a simple local name, else the IRI."""
         for prefix, ns in self.longest_first:
             local = value[len(ns):]
@@ -187,8 +188,7 @@ def jsonld_document(g, context: dict | None = None) -> dict:
     for node_id in sorted(nodes):
         obj = {"@id": node_id}
         for key, values in nodes[node_id].items():
-            values = sorted(values, key=_sort_key)
-            obj[key] = values[0] if len(values) == 1 else values
+            obj[key] = values[0] if len(values) == 1 else sorted(values, key=_sort_key)
         graph.append(obj)
     return {"@context": context, "@graph": graph}
 
