@@ -30,12 +30,14 @@ __all__ = ["KnowledgeGraph", "build", "from_texts", "from_papers", "load"]
 class KnowledgeGraph:
     """A built graph: ``.graph`` is the networkx MultiDiGraph; the methods are typed helpers over it."""
 
-    def __init__(self, graph: nx.MultiDiGraph, *, failed=()) -> None:
+    def __init__(self, graph: nx.MultiDiGraph, *, failed=(), sources=()) -> None:
         self.graph = graph
         self.failed = tuple(failed)
+        self.sources = tuple(sources)  # the files it was built from: write() never replaces one
 
     def __repr__(self) -> str:
-        return f"<KnowledgeGraph {len(self.papers())} papers, {self.graph.number_of_nodes()} nodes>"
+        papers, nodes = len(self.papers()), self.graph.number_of_nodes()
+        return f"<KnowledgeGraph {papers} paper{'s' * (papers != 1)}, {nodes} node{'s' * (nodes != 1)}>"
 
     def _node(self, iri: str) -> dict:
         return {"iri": iri, **self.graph.nodes[iri]}
@@ -82,7 +84,7 @@ class KnowledgeGraph:
     def write(self, out_dir, names=None) -> list[Path]:
         """Write graph.ttl, graph.html and graph.json (or the files *names*: see kg.export.EXPORTERS) into *out_dir*, atomically."""
         from .export import DEFAULT_EXPORTS, write_exports
-        return write_exports(self.graph, out_dir, names or DEFAULT_EXPORTS)
+        return write_exports(self.graph, out_dir, names or DEFAULT_EXPORTS, inputs=self.sources)
 
 
 def _build(papers, base: str, inputs=(), merges=None, jobs: int = 1, progress: bool = False,
@@ -127,7 +129,9 @@ def build(paths, *, base: str = DEFAULT_BASE, merges=None, input_format: str | N
     if not paths:
         raise InputError("no input files given")
     papers = read_inputs(paths, input_format=input_format)
-    return _build(papers, base, [_input_record(p) for p in paths], merges, jobs, progress)
+    graph = _build(papers, base, [_input_record(p) for p in paths], merges, jobs, progress)
+    graph.sources = (*paths, *([merges] if merges is not None else []))
+    return graph
 
 
 def from_texts(texts, *, base: str = DEFAULT_BASE) -> KnowledgeGraph:

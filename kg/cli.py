@@ -60,7 +60,7 @@ def cmd_build(args) -> int:
     from .export import check_output_folder, export_names
     names = export_names(_rdf_formats(args.format))
     base = _base_iri(args.base)
-    check_output_folder(args.out, names)  # before the extraction, not after it
+    check_output_folder(args.out, names, [*args.inputs, *([args.merges] if args.merges else [])])  # before extracting
     from .cli_store import progress_wanted
     graph = build(args.inputs, base=base, merges=args.merges, input_format=args.input_format, jobs=args.jobs,
                   progress=progress_wanted(args))

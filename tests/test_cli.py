@@ -485,3 +485,25 @@ def test_rdf_that_litkg_did_not_write_is_named(tmp_path, capsys):
     foreign.write_text('<http://example.org/a> <http://example.org/p> "x" .\n', encoding="utf-8")
     rc, out, err = run(capsys, "stats", foreign)
     assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "no litkg paper" in err, err
+
+
+def test_build_never_writes_over_one_of_its_inputs(tmp_path, capsys):
+    papers = tmp_path / "graph.json"  # a papers file named like the networkx export
+    papers.write_text('[{"title": "T", "abstract": "We propose FooNet, a model for image classification on ImageNet."}]')
+    before = papers.read_bytes()
+    rc, out, err = run(capsys, "build", papers, "--out", tmp_path)
+    assert rc == 2 and out == ""
+    assert err == f"kg: error: {papers}: is an input and would be overwritten by the export; choose another output folder\n"
+    assert papers.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["graph.json"]
+
+
+def test_api_write_never_replaces_an_input(tmp_path):
+    import kg
+    from kg.errors import ExportError
+    papers = tmp_path / "graph.json"
+    papers.write_text('[{"title": "T", "abstract": "We propose FooNet, a model for image classification on ImageNet."}]')
+    graph = kg.build(papers)
+    assert repr(graph).startswith("<KnowledgeGraph 1 paper, ")
+    with pytest.raises(ExportError, match="is an input"):
+        graph.write(tmp_path)
+    assert "FooNet" in papers.read_text()

@@ -120,11 +120,15 @@ def export_names(rdf_formats=("ttl",)) -> tuple[str, ...]:
     return tuple(dict.fromkeys(RDF_EXPORTS[f] for f in rdf_formats)) + ("graph.json", "graph.html")
 
 
-def check_output_folder(out_dir, names=DEFAULT_EXPORTS) -> Path:
-    """Make sure the exports *names* can be written in *out_dir* (made later if missing), before any work."""
+def check_output_folder(out_dir, names=DEFAULT_EXPORTS, inputs=()) -> Path:
+    """Make sure the exports *names* can be written in *out_dir* (made later if missing), before any work,
+    and that none of them would replace one of the *inputs*."""
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise ExportError(f"{out_dir}: exists and is not a directory")
+    for path in map(Path, inputs):
+        if path.is_file() and any(path.resolve() == (out_dir / name).resolve() for name in names):
+            raise ExportError(f"{path}: is an input and would be overwritten by the export; choose another output folder")
     blocked = [out_dir / name for name in names if (out_dir / name).is_dir()]
     if blocked:
         raise ExportError(f"{blocked[0]}: is a folder, where the export {blocked[0].name} would go")
@@ -138,10 +142,10 @@ def check_output_folder(out_dir, names=DEFAULT_EXPORTS) -> Path:
     return out_dir
 
 
-def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS) -> list[Path]:
-    """Write the named exports of *G* into *out_dir*; all or nothing."""
+def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS, inputs=()) -> list[Path]:
+    """Write the named exports of *G* into *out_dir*, replacing none of the files *inputs*; all or nothing."""
     from .rdf_formats import sharing_ntriples
-    out_dir = check_output_folder(out_dir, names)
+    out_dir = check_output_folder(out_dir, names, inputs)
     with _staging(out_dir) as staged, sharing_ntriples():
         out_dir.mkdir(parents=True, exist_ok=True)
         for name in names:
