@@ -14,10 +14,15 @@ from functools import lru_cache
 __all__ = ["normalize_label", "singular", "is_acronym", "slug"]
 
 _BRITISH = [(re.compile(p), r) for p, r in [
-    (r"isation\b", "ization"), (r"ise\b", "ize"), (r"ised\b", "ized"), (r"ising\b", "izing"),
-    (r"modelling\b", "modeling"), (r"labelled\b", "labeled"), (r"labelling\b", "labeling"),
-    (r"behaviour", "behavior"), (r"generalis", "generaliz"), (r"optimis", "optimiz"),
+    (r"isation\b", "ization"), (r"modelling\b", "modeling"), (r"labelled\b", "labeled"),
+    (r"labelling\b", "labeling"), (r"behaviour", "behavior"), (r"generalis", "generaliz"), (r"optimis", "optimiz"),
 ]]
+_ISE = re.compile(r"\b(\w+)is(e|ed|ing)\b")  # "normalise", "tokenised", "regularising"
+# Words in -ise that are spelt so in American English too: "noise", "pairwise", "supervised", "promising".
+_ISE_ENDINGS = ("wise", "noise", "vise", "guise", "aise", "oise", "uise")
+_ISE_WORDS = {"rise", "arise", "precise", "concise", "imprecise", "exercise", "excise", "surprise", "enterprise",
+              "comprise", "apprise", "reprise", "promise", "compromise", "premise", "demise", "expertise",
+              "advertise", "merchandise", "franchise", "paradise", "treatise", "despise", "chemise", "anise"}
 _NOT_PLURAL = ("ss", "us", "is", "sis", "ics", "ness", "ous", "ies'")
 _INVARIANT = {"series", "species", "bias", "gas", "lens", "news", "analysis", "corpus", "status",
               "loss", "mixup", "less", "cross", "axis", "basis", "thesis", "hypothesis", "physics",
@@ -64,7 +69,15 @@ def normalize_label(text: str) -> str:
     key = " ".join(words).lower()
     for pattern, repl in _BRITISH:
         key = pattern.sub(repl, key)
-    return key
+    return _ISE.sub(_ize, key) if "is" in key else key
+
+
+def _ize(match: re.Match) -> str:
+    """The American spelling of a British -ise word ("tokenised" → "tokenized"); other -ise words unchanged."""
+    stem = match.group(1) + "ise"
+    if stem in _ISE_WORDS or stem.endswith(_ISE_ENDINGS):
+        return match.group(0)
+    return match.group(1) + "iz" + match.group(2)
 
 
 def slug(key: str) -> str:

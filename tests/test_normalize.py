@@ -41,6 +41,14 @@ def test_variants_fold_to_one_key(variants):
     ("losses", "loss"),
     ("train\u2010inference mismatch", "train inference mismatch"),
     ("(knowledge distillation).", "knowledge distillation"),
+    ("tokenised inputs", "tokenized input"),
+    ("minimising the loss", "minimizing the loss"),
+    # -ise words that American English spells so too keep their spelling (their IRIs are public)
+    ("label noise", "label noise"),
+    ("self-supervised fine-tuning", "self supervised fine tuning"),
+    ("pairwise ranking", "pairwise ranking"),
+    ("promising results", "promising result"),
+    ("precise revised estimates", "precise revised estimate"),
 ])
 def test_normalized_key(text, key):
     assert normalize_label(text) == key
