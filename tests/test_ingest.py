@@ -69,6 +69,15 @@ def test_a_word_hyphenated_across_a_line_break_is_joined():
     assert abstracts(spaced) == ["We pair two losses - not one - and train large models on many more tokens."]
 
 
+def test_invisible_characters_of_copied_text_are_dropped(tmp_path):
+    text = "Daily Papers\n\nWe propose Soft\u00adNet and evaluate it on Image\u200bNet, CIFAR\u2060-10 and more data.\n"
+    assert abstracts(text) == ["We propose SoftNet and evaluate it on ImageNet, CIFAR-10 and more data."]
+    records = tmp_path / "papers.jsonl"
+    records.write_text('{"title": "Soft\u00adNet", "abstract": "We propose Soft\u00adNet, evaluated on Image\u200bNet."}\n')
+    paper, = read_inputs([records])
+    assert (paper.title, paper.abstract) == ("SoftNet", "We propose SoftNet, evaluated on ImageNet.")
+
+
 def test_paragraphs_shorter_than_the_minimum_are_dropped():
     assert abstracts(f"Daily Papers\n\n{A}\n\nToo short to be an abstract.\n\n{B}") == [A, B]
 

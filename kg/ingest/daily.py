@@ -41,10 +41,16 @@ _HOST_PARTS = {"com", "org", "net", "io", "ai", "edu", "dev", "app", "github", "
 _HYPHEN_AT_LINE_END = re.compile(r"(?<=\w)-[ \t]*\r?\n[ \t]*(?=\w)")
 
 
+# Invisible characters of copied PDF or web text that would split a word: soft hyphen, zero-width space,
+# (non-)joiners, word joiner and a byte-order mark inside the text.
+_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
+
+
 def normalize_text(text: str) -> str:
-    """NFC-normalize, join a word hyphenated across a line break (the hyphen kept: it cannot be told from a
-    compound's), and collapse every run of white space to one space."""
-    return " ".join(_HYPHEN_AT_LINE_END.sub("-", unicodedata.normalize("NFC", text)).split())
+    """NFC-normalize, drop invisible characters, join a word hyphenated across a line break (the hyphen kept:
+    it cannot be told from a compound's), and collapse every run of white space to one space."""
+    text = unicodedata.normalize("NFC", text).translate(_INVISIBLE)
+    return " ".join(_HYPHEN_AT_LINE_END.sub("-", text).split())
 
 
 def text_hash(text: str) -> str:
