@@ -301,10 +301,13 @@ def test_files_that_hold_no_abstracts_are_refused_by_extension(tmp_path, name):
     assert len(read_inputs([path], input_format="daily")) == 1  # a format given reads it anyway
 
 
-def test_a_paragraph_longer_than_any_abstract_is_refused(tmp_path):
+def test_a_paragraph_longer_than_any_abstract_is_skipped(tmp_path, caplog):
     path = tmp_path / "book.txt"
-    path.write_text(f"Daily Papers\n\n{A}\n\n" + "word " * 25_000 + "\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"book\.txt: paper 2 has 124,999 characters"):
+    path.write_text(f"Daily Papers\n\n{A}\n\n" + "word " * 25_000 + f"\n\n{B}\n", encoding="utf-8")
+    assert [p.abstract for p in read_inputs([path])] == [A, B]
+    assert "book.txt: paper 2 has 124,999 characters; an abstract has at most 100,000; skipped" in caplog.text
+    path.write_text("word " * 25_000, encoding="utf-8")
+    with pytest.raises(InputError, match=r"book\.txt: paper 1 has 124,999 characters"):
         read_inputs([path])
 
 

@@ -124,11 +124,16 @@ def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:
     papers = _parse(fmt, text, str(path))
     if not papers:
         raise InputError(f"{path}: " + _EMPTY.get(fmt, f"no usable record with an abstract (read as {fmt})"))
+    kept = []
     for number, paper in enumerate(papers, 1):
-        if len(paper.abstract) > MAX_ABSTRACT_CHARS:
-            raise InputError(f"{path}: paper {number} has {len(paper.abstract):,} characters; an abstract is expected "
-                             f"(at most {MAX_ABSTRACT_CHARS:,})")
-    return papers
+        if len(paper.abstract) <= MAX_ABSTRACT_CHARS:
+            kept.append(paper)
+            continue
+        reason = f"paper {number} has {len(paper.abstract):,} characters; an abstract has at most {MAX_ABSTRACT_CHARS:,}"
+        if not kept and number == len(papers):
+            raise InputError(f"{path}: {reason}")  # nothing else in the file
+        log.warning("%s: %s; skipped", path, reason)
+    return kept
 
 
 def _merge(a: Paper, b: Paper) -> Paper:
