@@ -17,7 +17,6 @@ from pathlib import Path
 import networkx as nx
 
 from .errors import InputError
-from .extract import extract
 from .graph import DEFAULT_BASE, add_results, build_graph
 from .ingest import papers_from_texts, read_inputs
 from .normalize import normalize_label
@@ -91,6 +90,7 @@ def _build(papers, base: str, inputs=(), merges=None, jobs: int = 1, progress: b
            cache: dict | None = None) -> KnowledgeGraph:
     from . import __version__
     from .progress import progress_bar
+    from .extract import extract  # imports spaCy: only what builds pays for it
     from .rdf import build_time
     with progress_bar(len(papers), enabled=progress) as step:
         extraction = extract(papers, jobs=jobs, progress=step, cache=cache)

@@ -7,6 +7,7 @@ import functools
 import logging
 import os
 import re
+import signal
 import sys
 from collections import Counter
 from pathlib import Path
@@ -387,6 +388,14 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, like Ctrl-C."""
+
+
+def _terminate(signum, frame):
+    raise Terminated
+
+
 def main(argv=None) -> int:
     parser = make_parser()
     args, extra = parser.parse_known_args(argv)
@@ -399,14 +408,15 @@ def main(argv=None) -> int:
         logging.addLevelName(level, logging.getLevelName(level).lower())
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="kg: %(levelname)s: %(message)s")
     logging.getLogger("rdflib").setLevel(logging.ERROR)  # its warnings carry tracebacks; kg's errors say it
+    on_term = signal.signal(signal.SIGTERM, _terminate)  # "kill": unwind, so that no temporary file is left behind
     try:
         return args.func(args)
     except KGError as exc:
         print(f"kg: error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("kg: interrupted", file=sys.stderr)
-        return 130
+        return 128 + (signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT)
     except BrokenPipeError:  # "kg query … | head" closed the pipe: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 0
@@ -414,6 +424,8 @@ def main(argv=None) -> int:
         place = f" {exc.filename}" if exc.filename else ""
         print(f"kg: error: cannot read or write{place}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    finally:
+        signal.signal(signal.SIGTERM, on_term)
 
 
 if __name__ == "__main__":

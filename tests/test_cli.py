@@ -507,3 +507,18 @@ def test_api_write_never_replaces_an_input(tmp_path):
     with pytest.raises(ExportError, match="is an input"):
         graph.write(tmp_path)
     assert "FooNet" in papers.read_text()
+
+
+def test_sigterm_while_writing_leaves_no_temporary_file(corpus_path, tmp_path, capsys, monkeypatch):
+    import os
+    import signal
+    from kg import export
+
+    def killed(G, path):
+        path.write_text("half a page")
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setitem(export.EXPORTERS, "graph.html", killed)
+    rc, out, err = run(capsys, "build", corpus_path, "--out", tmp_path / "out")
+    assert (rc, err) == (128 + signal.SIGTERM, "kg: interrupted\n")
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
