@@ -174,6 +174,23 @@ def test_corpus_page_draws_every_node_offline(corpus_page, corpus_json):
 
 
 @pytest.mark.browser
+def test_corpus_theme_filter_shows_one_theme_of_kg_themes(corpus_page, corpus_export, corpus_json):
+    from kg.analysis import theme_of_nodes, themes
+    G = kg.api.load(corpus_export / "graph.ttl").graph
+    found = themes(G)
+    options = corpus_page.js("[...document.querySelectorAll('#theme option')].map(o => o.value).filter(Boolean)")
+    assert sorted(options) == sorted(t["name"] for t in found)
+    members = [node for node, name in theme_of_nodes(G, found).items() if name == found[0]["name"]]
+    assert set(found[0]["entities"]) < set(members)  # its concepts and its papers
+    corpus_page.page.select_option("#theme", found[0]["name"])
+    try:
+        assert corpus_page.visible() == len(members)
+    finally:
+        corpus_page.page.select_option("#theme", "")
+    assert corpus_page.visible() == len(corpus_json["nodes"])
+
+
+@pytest.mark.browser
 def test_corpus_search_focuses_the_node(corpus_page):
     page = corpus_page
     target = page.node_id(MISMATCH_IRI)

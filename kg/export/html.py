@@ -106,7 +106,8 @@ _SCRIPT_JSON_ESCAPES = str.maketrans(
 )
 
 
-def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str = "litkg") -> Path:
+def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str = "litkg",
+               themes: dict[str, str] | None = None) -> Path:
     """Write ``G`` as one self-contained interactive HTML page.
 
     The file is written atomically (temporary file in the same folder, then
@@ -121,6 +122,9 @@ def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str =
         Where to write the page.
     title : str, keyword-only
         Shown as the page title and heading.
+    themes : dict, keyword-only
+        Node → theme name (see :func:`kg.analysis.theme_of_nodes`), for the page's theme filter; a node's
+        own ``theme`` attribute wins.
 
     Returns
     -------
@@ -143,7 +147,7 @@ def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str =
     """
     path = Path(path)
     ids = {key: f"n{i}" for i, key in enumerate(sorted(G.nodes, key=str))}
-    data = _page_data(G, ids, title)
+    data = _page_data(G, ids, title, themes or {})
     net = _network(G, ids, data)
     html = _render(net, data)
     _write(path, html)
@@ -201,9 +205,9 @@ def neighbourhood(G: nx.MultiDiGraph, node: str, depth: int = 1) -> nx.MultiDiGr
 # --- page data (all text lives here, in the JSON block) -------------------
 
 
-def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str) -> dict[str, Any]:
+def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str, themes: dict[str, str]) -> dict[str, Any]:
     """Everything the page's JS needs, keyed by opaque id."""
-    nodes = [_node_record(G, key, ids) for key in sorted(G.nodes, key=str)]
+    nodes = [_node_record(G, key, ids, themes) for key in sorted(G.nodes, key=str)]
     large = len(nodes) > LARGE_GRAPH_NODES
     types = _type_legend(nodes)
     return {
@@ -223,10 +227,10 @@ def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str) -> dict[str,
     }
 
 
-def _node_record(G: nx.MultiDiGraph, key: Any, ids: dict[Any, str]) -> dict[str, Any]:
+def _node_record(G: nx.MultiDiGraph, key: Any, ids: dict[Any, str], themes: dict[str, str]) -> dict[str, Any]:
     attrs = G.nodes[key]
     ntype = str(attrs.get("type") or "Unknown")
-    theme = attrs.get("theme")
+    theme = attrs.get("theme", themes.get(key))
     record = {
         "id": ids[key],
         "iri": str(key),
