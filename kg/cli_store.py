@@ -79,7 +79,7 @@ def add_store_parsers(sub, input_format_arg) -> None:
     input_format_arg(p)
     p.set_defaults(func=cmd_add)
     p = sub.add_parser("remove", help="remove a paper from a store, and whatever only it supported")
-    p.add_argument("paper", metavar="PAPER", help="the paper's id, arXiv id, DOI, IRI or exact title")
+    p.add_argument("paper", metavar="PAPER", help="the paper's id, arXiv id, DOI, IRI, title or label (any case)")
     _common(p)
     p.set_defaults(func=cmd_remove)
     p = sub.add_parser("export", help="write every export (ttl, nt, jsonld, json, html) of a store's graph")

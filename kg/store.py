@@ -311,7 +311,7 @@ class Store:
             return update
 
     def remove(self, name: str, *, jobs: int = 1, progress: bool = False) -> Update:
-        """Remove the paper *name* (id, arXiv id, DOI, IRI or exact title) and what only it supported."""
+        """Remove the paper *name* (id, arXiv id, DOI, IRI, title or label) and what only it supported."""
         self._require()  # before the lock: no folder is created for a store that does not exist
         with self._locked():
             old = self.papers()
@@ -335,12 +335,24 @@ class Store:
         for p in papers:
             if text in (p.id, paper_iri(p.id, self.base), p.identifier) or (arxiv and p.arxiv == arxiv) or (doi and p.doi == doi):
                 return p
-        by_title = [p for p in papers if p.title and p.title.casefold() == text.casefold()]
-        if len(by_title) == 1:
-            return by_title[0]
-        if by_title:
-            raise InputError(f"{name!r}: {len(by_title)} papers have this title ({', '.join(p.id for p in by_title)}); give an id")
-        raise InputError(f"{name!r}: no paper with this id, arXiv id, DOI or title in {self.dir}")
+        for what, named in (("title", self._titled), ("label", self._labelled)):
+            found = named(text.casefold(), papers)
+            if len(found) == 1:
+                return found[0]
+            if found:
+                raise InputError(f"{name!r}: {len(found)} papers have this {what} ({', '.join(p.id for p in found)}); "
+                                 "give an id")
+        raise InputError(f"{name!r}: no paper with this id, arXiv id, DOI, title or label in {self.dir}")
+
+    @staticmethod
+    def _titled(folded: str, papers) -> list[Paper]:
+        return [p for p in papers if p.title and p.title.casefold() == folded]
+
+    def _labelled(self, folded: str, papers) -> list[Paper]:
+        """The papers whose label (what the graph shows for a paper without a title) is *folded*, any case."""
+        from .ingest import text_hash
+        labels = {h: entry.get("label", "") for h, entry in self.extractions().items()}
+        return [p for p in papers if str(labels.get(text_hash(p.abstract), "")).casefold() == folded]
 
     def _rebuild(self, papers, jobs, progress) -> tuple:
         """The networkx graph of *papers*, and the extractions of their abstracts."""

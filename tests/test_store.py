@@ -126,6 +126,18 @@ def test_remove_drops_the_paper_and_what_only_it_supported(tmp_path, day1, day2,
     assert [p.id for p in Store(store).papers()] == ["arxiv-2401.00001"]
 
 
+def test_remove_by_the_label_a_paper_without_title_is_shown_with(tmp_path, capsys):
+    page = tmp_path / "daily.txt"
+    page.write_text("Daily Papers\n\nWe propose FooNet, a convolutional network that mitigates overfitting on "
+                    "CIFAR-10.\n\nWe introduce BarFormer, a transformer that reduces exposure bias in long "
+                    "text generation.\n", encoding="utf-8")
+    store = tmp_path / "store"
+    run(capsys, "add", page, "--store", store, "-q")
+    rc, out, err = run(capsys, "remove", "foonet", "--store", store, "-q")
+    assert (rc, err) == (0, "") and out.startswith("removed 1 paper(s)")
+    assert [p.abstract[:24] for p in Store(store).papers()] == ["We introduce BarFormer, "]
+
+
 def test_remove_unknown_paper_or_missing_store_exits_2(tmp_path, day1, capsys):
     store = tmp_path / "store"
     rc, _, err = run(capsys, "remove", "x", "--store", store)
