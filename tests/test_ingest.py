@@ -227,6 +227,12 @@ class TestBadInput:
         message = _input_error(call, path)
         assert "binary" in message and "offset 4" in message
 
+    @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+    def test_utf16_file_is_named_so(self, tmp_path, call, encoding):
+        path = tmp_path / "export.txt"
+        path.write_bytes(("\ufeff" if encoding.endswith("be") else "").encode(encoding) + f"Daily\n\n{A}".encode(encoding))
+        assert "UTF-16 text; expected UTF-8" in _input_error(call, path)
+
     def test_non_utf8_bytes_name_the_offset(self, tmp_path, call):
         prefix = f"Daily Papers\n\n{A[:40]}".encode("utf-8")
         path = tmp_path / "latin1.txt"
@@ -234,6 +240,14 @@ class TestBadInput:
         message = _input_error(call, path)
         offset = len(prefix) + 3
         assert "UTF-8" in message and f"offset {offset}" in message and "0xe9" in message
+
+
+@pytest.mark.parametrize("text, kind", [("42", "a number"), ('"abc"', "a string"), ("null", "null")])
+def test_json_scalar_is_named_in_words(tmp_path, text, kind):
+    path = tmp_path / "papers.json"
+    path.write_text(text)
+    message = _input_error(lambda p: read_inputs([p]), path)
+    assert message.endswith(f"expected a JSON list of paper records or one record, found {kind}")
 
 
 def test_header_only_file_has_no_abstracts(tmp_path):

@@ -120,6 +120,8 @@ def test_problems_by_papers(engines, corpus_graph):
     for r in found:
         assert int(r["addressing"]) == len(papers_linked(corpus_graph, r["problem"], {"addresses"}))
         assert int(r["papers"]) == len(papers_linked(corpus_graph, r["problem"])) >= int(r["addressing"])
+    ones = [r["label"] for r in found if int(r["addressing"]) == 1]
+    assert ones == sorted(ones, key=str.lower) != sorted(ones)  # "AI safety" among the a's, not before them
 
 
 def test_evidence_for_trade_and_word_error_rate(engines):

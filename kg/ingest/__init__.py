@@ -55,6 +55,8 @@ def read_text_file(path: str | Path) -> str:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
     if not data.strip():
         raise InputError(f"{path}: file is empty")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(f"{path}: UTF-16 text; expected UTF-8 (save it as UTF-8, or: iconv -f UTF-16 -t UTF-8)")
     if b"\x00" in data:
         offset = data.index(b"\x00")
         raise InputError(f"{path}: binary file (NUL byte at offset {offset}), expected UTF-8 text")

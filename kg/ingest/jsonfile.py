@@ -88,7 +88,10 @@ def parse_json(text: str, *, source: str = "") -> list:
             if isinstance(data.get(name), list):
                 return _records(skips, ((f"{name}[{i}]", item) for i, item in enumerate(data[name])))
         return _records(skips, [("1", data)])
-    raise InputError(f"{source}: expected a JSON list of paper records or one record, found a {type(data).__name__}")
+    raise InputError(f"{source}: expected a JSON list of paper records or one record, found {_JSON_KIND[type(data)]}")
+
+
+_JSON_KIND = {str: "a string", int: "a number", float: "a number", bool: "true or false", type(None): "null"}
 
 
 def parse_jsonl(text: str, *, source: str = "") -> list:
