@@ -139,6 +139,10 @@ def load_overrides(path) -> Overrides:
             raise InputError(f"{path}: decision {n}: expected 'merge<TAB>name<TAB>name…' or "
                              f"'split<TAB>name<TAB>name', got {row!r}")
         (merges if action == "merge" else splits).append(names)
+    for pair in splits:
+        keys = {normalize_label(name) for name in pair}
+        if any(keys <= {normalize_label(name) for name in group} for group in merges):
+            raise InputError(f"{path}: {pair[0]!r} and {pair[1]!r} are both merged and split; keep one decision")
     return Overrides(tuple(merges), tuple(splits))
 
 
@@ -359,6 +363,10 @@ def _override_merges(groups: list[_Group], uf: _UnionFind, overrides: Overrides)
             if not found:
                 log.warning("merge override: no concept named %r", name)
             ids += found  # every concept that carries the name ("LMs" defined in one paper, bare in another)
+        kept = groups[uf.find(ids[0])].type if ids else None
+        if any(groups[uf.find(i)].type is not kept for i in ids):
+            log.warning("merge override %s: concepts of different types; the merged one is a %s",
+                        " + ".join(repr(n) for n in names), kept.value)
         for other in ids[1:]:
             papers = tuple(sorted({*groups[uf.find(ids[0])].papers(), *groups[uf.find(other)].papers()}))
             uf.splits, saved = [], uf.splits  # a forced merge beats automatic splits

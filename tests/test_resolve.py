@@ -246,6 +246,19 @@ def test_override_merges_every_concept_that_carries_a_name():
     assert len(set(ids)) == 1
 
 
+def test_override_that_merges_and_splits_the_same_names_is_an_input_error(tmp_path):
+    path = tmp_path / "merges.tsv"
+    path.write_text("merge\tlanguage models\tLMs\tLM\nsplit\tLM\tLanguage Model\n", encoding="utf-8")
+    with pytest.raises(InputError, match="merges.tsv: 'LM' and 'Language Model' are both merged and split"):
+        load_overrides(path)
+
+
+def test_override_merge_across_types_is_warned(caplog):
+    ms = [mention("p1", "ImageNet", NodeType.BENCHMARK), mention("p2", "accuracy", NodeType.METRIC)]
+    _, ids = resolve(ms, overrides=Overrides((("ImageNet", "accuracy"),)))
+    assert ids[0] == ids[1] and "concepts of different types; the merged one is a Benchmark" in caplog.text
+
+
 def test_override_json(tmp_path):
     path = tmp_path / "merges.json"
     path.write_text(json.dumps({"merge": [["a b", "c d"]], "split": [["e", "f"]]}), encoding="utf-8")
