@@ -288,6 +288,7 @@ def test_weak_cue_proposes_when_no_cue_does(nlp, text, label):
 @pytest.mark.parametrize("text", [
     "We propose DriftNet for judges. We also explore a rubric-anchored judge ensemble as a baseline.",
     "Process reward models (PRMs) score steps. Our implicit PRM outperforms strong baselines.",  # named before
+    "Judges drift over time. Our best-performing configuration improves accuracy by 3 points.",  # no name
 ])
 def test_weak_cue_yields_to_a_cue_and_to_known_names(nlp, text):
     found, _ = terms(nlp, text)

@@ -256,7 +256,7 @@ def descriptive_proposals(doc: Doc, terms: list[Term], weak: bool = False) -> li
     for start, end, kinded in _cue_objects(doc, weak):
         term = _term_for(doc, terms, start, end, kinded)
         if weak and term is not None and not _introduced_here(term, terms, term.start):
-            continue  # "… PRMs. … our implicit PRM outperforms": a weak cue never proposes what the text named before
+            continue  # "PRMs … our implicit PRM outperforms": a weak cue never proposes an earlier name
         if term is not None:
             proposed.append(term)
             if term.source == "proposal":
@@ -331,10 +331,16 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     table = tokens(doc)
     words, space = table.words, table.space
     first, lower = i, [w.lower() for w in words[i:limit]]
-    while i < limit and (lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
-                         or doc[i].like_num or _joins_modifiers(lower, i - first)) \
-            and not (i + 1 < limit and words[i + 1] == "-" and not space[i]):
-        i += 1
+    while i < limit:
+        glued = i + 1 < limit and words[i + 1] == "-" and not space[i]
+        compound = "".join(lower[i - first:i - first + 3]) if glued and i + 2 < limit and not space[i + 1] else ""
+        if compound in leading_modifiers():
+            i += 3  # "best-performing"
+        elif not glued and (lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
+                            or doc[i].like_num or _joins_modifiers(lower, i - first)):
+            i += 1
+        else:
+            break
     j = i
     while j < limit and _continues_phrase(doc, i, j):
         j += 1
