@@ -175,11 +175,12 @@ def _load_graph(path):
         stat = p.stat()
     except OSError:
         stat = None
-    return _load_cached(str(p.resolve()), stat and (stat.st_mtime_ns, stat.st_size))
+    return _load_cached(str(path), (str(p.resolve()), stat and (stat.st_mtime_ns, stat.st_size)))
 
 
 @functools.lru_cache(maxsize=4)
 def _load_cached(path: str, version):
+    """*version*: the file's real path, modification time and size (messages name *path* as given)."""
     from .api import load
     return load(path).graph
 

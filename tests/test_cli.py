@@ -522,3 +522,11 @@ def test_sigterm_while_writing_leaves_no_temporary_file(corpus_path, tmp_path, c
     rc, out, err = run(capsys, "build", corpus_path, "--out", tmp_path / "out")
     assert (rc, err) == (128 + signal.SIGTERM, "kg: interrupted\n")
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+def test_exploring_commands_name_the_graph_as_given(tmp_path, capsys, monkeypatch):
+    (tmp_path / "other.ttl").write_text("@prefix ex: <http://ex.org/> .\nex:a ex:b ex:c .\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for argv in (["themes", "--graph", "other.ttl"], ["stats", "other.ttl"]):
+        rc, out, err = run(capsys, *argv)
+        assert (rc, out) == (2, "") and err.startswith("kg: error: other.ttl: no litkg paper in this RDF"), err
