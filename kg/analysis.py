@@ -11,7 +11,7 @@ counts far less than one through "KV cache reuse".
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 import networkx as nx
 
@@ -19,7 +19,7 @@ from .normalize import normalize_label
 from .records import NodeType, Role
 
 __all__ = ["GENERIC_SHARE", "ROLE_WEIGHT", "papers", "paper_entities", "document_frequency", "idf", "is_generic",
-           "generic_entities", "family_of", "related", "linked_share", "themes", "theme_of_nodes", "top_entities", "find_node",
+           "generic_entities", "family_of", "related", "linked_share", "themes", "top_entities", "find_node",
            "find_paper", "connection", "describe"]
 
 GENERIC_SHARE = 0.2
@@ -295,31 +295,6 @@ def themes(G: nx.MultiDiGraph, *, seed: int = 42, resolution: float = 1.0, name_
                     "entities": ranked, "papers": theme_papers})
     out.sort(key=lambda t: (-len(t["papers"]), t["name"]))
     return out
-
-
-def theme_of_nodes(G: nx.MultiDiGraph, found: list[dict] | None = None) -> dict[str, str]:
-    """The theme (name) of each node that has one: an entity's community, and for a paper the theme
-    that holds most of its concepts (the larger theme on a tie). *found*: ``themes(G)`` if already computed.
-
-    Examples
-    --------
-    >>> found = [{"name": "a", "entities": ["x", "y"], "papers": ["p", "q"]},
-    ...          {"name": "b", "entities": ["z"], "papers": ["q"]}]
-    >>> import networkx as nx
-    >>> G = nx.MultiDiGraph([("p", "x", "uses"), ("q", "y", "uses"), ("q", "z", "uses"), ("q", "w", "uses")])
-    >>> sorted(theme_of_nodes(G, found).items())
-    [('p', 'a'), ('q', 'a'), ('x', 'a'), ('y', 'a'), ('z', 'b')]
-    """
-    found = themes(G) if found is None else found
-    of = {e: t["name"] for t in found for e in t["entities"]}
-    themes_of_paper = defaultdict(list)  # largest theme first, as themes() orders them
-    for t in found:
-        for p in t["papers"]:
-            themes_of_paper[p].append(t["name"])
-    for p, names in themes_of_paper.items():
-        counts = Counter(of.get(e) for e in G.successors(p))
-        of[p] = max(names, key=lambda name: counts[name])  # the first (largest) on a tie
-    return of
 
 
 def top_entities(G: nx.MultiDiGraph, type: str | None = None, *, n: int = 10) -> list[tuple[str, int]]:

@@ -283,7 +283,7 @@ def test_hostile_strings_are_escaped(tmp_path):
     by_iri = {n["iri"]: n for n in data["nodes"]}
     assert set(by_iri) == set(G)
     paper = by_iri[f"{BASE}/paper/{ALERT}"]
-    assert paper["label"] == HOSTILE and paper["theme"] == HOSTILE
+    assert paper["label"] == HOSTILE and paper["themes"] == [HOSTILE]
     assert paper["abstract"] == G.nodes[f"{BASE}/paper/{ALERT}"]["abstract"]
     assert paper["urls"][0] == "javascript:alert(1)"
     assert by_iri[f"{BASE}/method/{IMG}"]["aliases"] == [ALERT, HOSTILE]

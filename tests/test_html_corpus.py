@@ -175,13 +175,12 @@ def test_corpus_page_draws_every_node_offline(corpus_page, corpus_json):
 
 @pytest.mark.browser
 def test_corpus_theme_filter_shows_one_theme_of_kg_themes(corpus_page, corpus_export, corpus_json):
-    from kg.analysis import theme_of_nodes, themes
+    from kg.analysis import themes
     G = kg.api.load(corpus_export / "graph.ttl").graph
     found = themes(G)
     options = corpus_page.js("[...document.querySelectorAll('#theme option')].map(o => o.value).filter(Boolean)")
-    assert sorted(options) == sorted(t["name"] for t in found)
-    members = [node for node, name in theme_of_nodes(G, found).items() if name == found[0]["name"]]
-    assert set(found[0]["entities"]) < set(members)  # its concepts and its papers
+    assert options == [t["name"] for t in found]  # largest first, as kg themes lists them
+    members = {*found[0]["entities"], *found[0]["papers"]}  # its concepts and every paper kg themes lists
     corpus_page.page.select_option("#theme", found[0]["name"])
     try:
         assert corpus_page.visible() == len(members)
@@ -207,6 +206,31 @@ def test_corpus_search_focuses_the_node(corpus_page):
     assert left < x < right and 0 < y < 800
     page.page.click("#panel-close")
     assert page.page.is_hidden("#panel")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_corpus_search_ranks_fragments_and_offers_every_node_of_a_shared_name(corpus_page, corpus_json):
+    page = corpus_page
+    search(page, "mismatch")  # a fragment: the concept in most papers among those starting a word with it
+    assert page.page.get_attribute("#panel", "data-node") == page.node_id(MISMATCH_IRI)
+    names = {}
+    for n in corpus_json["nodes"]:
+        for name in {n["label"].lower(), *(a.lower() for a in n.get("aliases", []))}:
+            names.setdefault(name, []).append(n["id"])
+    shared = {name: iris for name, iris in names.items() if len(iris) > 1}
+    assert shared  # paper labels that are also concept aliases ("OOD", "AR", …)
+    options = page.js("[...document.querySelectorAll('#search-list option')].map(o => o.value)")
+    for name, iris in shared.items():
+        for iri in iris:  # each node carrying the name has a suggestion of its own that opens it
+            offered = [o for o in options if o.lower() == name or o.lower().startswith(name + " (")]
+            opened = set()
+            for value in offered:
+                page.page.fill("#search", value)
+                page.page.press("#search", "Enter")
+                opened.add(page.page.get_attribute("#panel", "data-node"))
+            assert page.node_id(iri) in opened, (name, offered)
+    page.page.click("#panel-close")
     page.assert_quiet()
 
 

@@ -92,11 +92,11 @@ def write_json(G: nx.MultiDiGraph, path: Path) -> None:
 
 
 def _write_html(G: nx.MultiDiGraph, path: Path) -> None:
-    from ..analysis import theme_of_nodes
+    from ..analysis import themes as find_themes
     from .html import LARGE_GRAPH_NODES, write_html
     papers = sum(1 for _, t in G.nodes(data="type") if t == "Paper")
     # the page's theme filter: the themes of `kg themes`; skipped on large graphs, where Louvain takes a minute
-    themes = theme_of_nodes(G) if G.number_of_nodes() <= LARGE_GRAPH_NODES else None
+    themes = find_themes(G) if G.number_of_nodes() <= LARGE_GRAPH_NODES else None
     write_html(G, path, title=f"litkg · {papers} paper{'' if papers == 1 else 's'}", themes=themes)
 
 

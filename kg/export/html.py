@@ -107,7 +107,7 @@ _SCRIPT_JSON_ESCAPES = str.maketrans(
 
 
 def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str = "litkg",
-               themes: dict[str, str] | None = None) -> Path:
+               themes: list[dict] | None = None) -> Path:
     """Write ``G`` as one self-contained interactive HTML page.
 
     The file is written atomically (temporary file in the same folder, then
@@ -122,9 +122,9 @@ def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str =
         Where to write the page.
     title : str, keyword-only
         Shown as the page title and heading.
-    themes : dict, keyword-only
-        Node → theme name (see :func:`kg.analysis.theme_of_nodes`), for the page's theme filter; a node's
-        own ``theme`` attribute wins.
+    themes : list of dict, keyword-only
+        Themes as :func:`kg.analysis.themes` returns them, for the page's theme filter: a theme shows its
+        concepts and papers. A node's own ``theme`` attribute adds one more.
 
     Returns
     -------
@@ -147,7 +147,7 @@ def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str =
     """
     path = Path(path)
     ids = {key: f"n{i}" for i, key in enumerate(sorted(G.nodes, key=str))}
-    data = _page_data(G, ids, title, themes or {})
+    data = _page_data(G, ids, title, themes or [])
     net = _network(G, ids, data)
     html = _render(net, data)
     _write(path, html)
@@ -205,9 +205,14 @@ def neighbourhood(G: nx.MultiDiGraph, node: str, depth: int = 1) -> nx.MultiDiGr
 # --- page data (all text lives here, in the JSON block) -------------------
 
 
-def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str, themes: dict[str, str]) -> dict[str, Any]:
+def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str, themes: list[dict]) -> dict[str, Any]:
     """Everything the page's JS needs, keyed by opaque id."""
-    nodes = [_node_record(G, key, ids, themes) for key in sorted(G.nodes, key=str)]
+    members: dict[Any, list[str]] = {}
+    for theme in themes:
+        for key in (*theme["entities"], *theme["papers"]):
+            members.setdefault(key, []).append(theme["name"])
+    nodes = [_node_record(G, key, ids, members.get(key, [])) for key in sorted(G.nodes, key=str)]
+    own = sorted({t for n in nodes for t in n["themes"]} - {t["name"] for t in themes})
     large = len(nodes) > LARGE_GRAPH_NODES
     types = _type_legend(nodes)
     return {
@@ -217,7 +222,7 @@ def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str, themes: dict
         "styles": {t["name"]: {"color": t["color"], "shape": t["shape"]} for t in types},
         "roles": [{"name": r, "verb": v, "plural": p} for r, (v, p) in ROLE_PHRASES.items()],
         "relations": [{"name": r, "verb": v} for r, v in RELATION_PHRASES.items()],
-        "themes": sorted({n["theme"] for n in nodes if n["theme"] is not None}),
+        "themes": [t["name"] for t in themes] + own,  # as `kg themes` lists them, largest first
         "large": large,
         "largeMinPapers": LARGE_GRAPH_MIN_PAPERS,
         "defaultMinPapers": LARGE_GRAPH_MIN_PAPERS if large else 0,
@@ -227,17 +232,17 @@ def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str, themes: dict
     }
 
 
-def _node_record(G: nx.MultiDiGraph, key: Any, ids: dict[Any, str], themes: dict[str, str]) -> dict[str, Any]:
+def _node_record(G: nx.MultiDiGraph, key: Any, ids: dict[Any, str], themes: list[str]) -> dict[str, Any]:
     attrs = G.nodes[key]
     ntype = str(attrs.get("type") or "Unknown")
-    theme = attrs.get("theme", themes.get(key))
+    own = attrs.get("theme")
     record = {
         "id": ids[key],
         "iri": str(key),
         "type": ntype,
         "label": str(attrs.get("label") or key),
         "aliases": [str(a) for a in attrs.get("aliases") or ()],
-        "theme": None if theme is None else str(theme),
+        "themes": themes + ([str(own)] if own is not None and str(own) not in themes else []),
         "degree": len(set(G.predecessors(key)) | set(G.successors(key))),
     }
     if ntype == _PAPER:

@@ -68,7 +68,7 @@
   };
 
   function passesTypeAndTheme(n) {
-    return !state.hiddenTypes.has(n.type) && (!state.theme || n.theme === state.theme);
+    return !state.hiddenTypes.has(n.type) && (!state.theme || n.themes.includes(state.theme));
   }
 
   // Entities need minPapers papers; with minPapers >= 2 a paper is shown only
@@ -271,40 +271,46 @@
     }
   }
 
-  // Search: exact label/alias (case-insensitive), then "label (Type)", then
-  // the first label or alias containing the query.
-  const searchIndex = new Map();
+  // Search: a name (label or alias, any case) picks its node, concepts before papers as in the CLI;
+  // a name that several nodes carry is offered once per node, as "name (Type)" or
+  // "alias (label · Type)". A fragment picks the best match: a whole word of a name, then the start of
+  // a word, then anywhere; concepts before papers, the concept in most papers first.
+  const searchIndex = new Map();  // lower-case name → node ids, best first
   function buildSearch() {
     const list = $("search-list");
-    const labelCount = new Map();
-    for (const n of KG.nodes) labelCount.set(n.label, (labelCount.get(n.label) || 0) + 1);
     const add = (key, id) => {
       const k = key.trim().toLowerCase();
-      if (k && !searchIndex.has(k)) searchIndex.set(k, id);
+      if (!k) return;
+      const ids = searchIndex.get(k) || [];
+      if (!ids.includes(id)) ids.push(id);
+      searchIndex.set(k, ids);
     };
-    const option = (value, hint) => {
+    const option = (value, hint, id) => {
       const o = h("option");
       o.value = value;
       o.label = hint;
       list.append(o);
+      add(value, id);
     };
-    for (const n of KG.nodes) {
-      add(n.label, n.id);
+    const ordered = [...KG.nodes.filter((n) => !isPaper(n)), ...KG.nodes.filter(isPaper)];
+    for (const n of ordered) add(n.label, n.id);
+    for (const n of ordered) for (const a of n.aliases) add(a, n.id);
+    const shared = (name) => searchIndex.get(name.trim().toLowerCase()).length > 1;
+    for (const n of ordered) {
+      option(shared(n.label) ? `${n.label} (${n.type})` : n.label, n.type, n.id);
       add(`${n.label} (${n.type})`, n.id);
-      option(labelCount.get(n.label) > 1 ? `${n.label} (${n.type})` : n.label, n.type);
-    }
-    for (const n of KG.nodes) {
+      const offered = new Set([n.label.toLowerCase()]);
       for (const a of n.aliases) {
-        add(a, n.id);
-        option(a, `${n.label} · ${n.type}`);
+        if (offered.has(a.toLowerCase())) continue;  // "Language models" beside "language models"
+        offered.add(a.toLowerCase());
+        option(shared(a) ? `${a} (${n.label} · ${n.type})` : a, `${n.label} · ${n.type}`, n.id);
       }
     }
     const input = $("search");
     const go = () => {
       const q = input.value.trim().toLowerCase();
       if (!q) return;
-      let id = searchIndex.get(q);
-      if (!id) for (const [k, v] of searchIndex) if (k.includes(q)) { id = v; break; }
+      const id = (searchIndex.get(q) || [])[0] || bestFragmentMatch(q);
       $("search-status").textContent = id ? "" : `No node matches “${input.value}”`;
       if (id) {
         focusNode(id);
@@ -316,6 +322,30 @@
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); go(); } });
     // picking a datalist suggestion
     input.addEventListener("input", (ev) => { if (!ev.inputType || ev.inputType === "insertReplacementText") go(); });
+  }
+
+  function bestFragmentMatch(q) {
+    let best = null;
+    let bestRank = null;
+    for (const [k, ids] of searchIndex) {
+      const at = k.indexOf(q);
+      if (at < 0) continue;
+      const n = byId.get(ids[0]);
+      const edge = (c) => c === undefined || !/[\p{L}\p{N}]/u.test(c);  // no letter or digit there
+      const wordStart = edge(k[at - 1]);
+      const rank = [wordStart && edge(k[at + q.length]) ? 0 : wordStart ? 1 : 2, isPaper(n) ? 1 : 0,
+        -(n.nPapers || 0), k.length];
+      if (!bestRank || ranksBefore(rank, bestRank)) {
+        best = ids[0];
+        bestRank = rank;
+      }
+    }
+    return best;
+  }
+
+  function ranksBefore(a, b) {  // lexicographic order of two equal-length arrays of numbers
+    const i = a.findIndex((x, k) => x !== b[k]);
+    return i >= 0 && a[i] < b[i];
   }
 
   function focusNode(id) {
@@ -409,7 +439,7 @@
     const n = byId.get(id);
     body.replaceChildren();
     const badge = h("div", "badge");
-    badge.append(swatch(n.type), h("span", null, n.type + (n.theme ? ` · ${n.theme}` : "")));
+    badge.append(swatch(n.type), h("span", null, n.type + (n.themes.length ? ` · ${n.themes.join("; ")}` : "")));
     body.append(badge, h("h2", null, n.label), h("div", "iri", n.iri));
     if (n.aliases.length) body.append(section("Also known as", list(n.aliases.map((a) => h("span", null, a)))));
     if (isPaper(n)) renderPaper(n);
