@@ -321,6 +321,9 @@ def test_known_concept_after_a_cue_is_not_proposed(nlp, text):
 @pytest.mark.parametrize("text, values", [
     ("It reaches 6.71% WER, +10.83 points and a 2.5x speed-up in 2024.", ["6.71%", "+10.83 points", "2.5x"]),
     ("We use 124 distinct types from 2023.", []),
+    # a full stop may end a value; a version or a range is none
+    ("Abstention falls to 1.5%. Accuracy rose from 45% to 9%. It is 3x.", ["1.5%", "45%", "9%", "3x"]),
+    ("Version 1.2.3 solves Level 3--5 problems in 50-90% of cases.", []),
 ])
 def test_values(text, values):
     assert [m.group("value").strip() for m in find_values(text)] == values

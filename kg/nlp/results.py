@@ -19,9 +19,10 @@ from .terms import register_extensions, sentence_bounds, tokens
 
 __all__ = ["ResultFinder", "find_values"]
 
+# Not inside a word, a version ("1.2.3") or a range ("3--5", "50-90%"); a sentence's full stop may follow.
 _VALUE = re.compile(
-    r"(?<![\w.])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
-    r"|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?![\w.])")
+    r"(?<![\w.\-–—])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
+    r"|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?!\w|\.\d|[\-–—]\d)")
 _VALUE_START = re.compile(r"[+\-−±\d]")  # every _VALUE match starts with a sign or a digit
 _NOT_A_RESULT = re.compile(r"^(19|20)\d\d$")
 _DIGIT = re.compile(r"\d")
