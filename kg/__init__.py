@@ -5,11 +5,11 @@
 >>> graph.entities("Problem")[:3]                 # doctest: +SKIP
 """
 
-from .errors import ExportError, ExtractionError, InputError, KGError, QueryError
+from .errors import ExportError, ExtractionError, InputError, KGError, NotFoundError, QueryError
 from .records import NodeType, Role
 
 __all__ = ["KnowledgeGraph", "build", "from_texts", "load", "NodeType", "Role",
-           "KGError", "InputError", "ExtractionError", "ExportError", "QueryError"]
+           "KGError", "InputError", "NotFoundError", "ExtractionError", "ExportError", "QueryError"]
 __version__ = "0.1.0"
 
 _API = ("KnowledgeGraph", "build", "from_texts", "load")

@@ -10,17 +10,27 @@ counts far less than one through "KV cache reuse".
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import defaultdict
 
 import networkx as nx
 
+from .errors import NotFoundError
 from .normalize import normalize_label
 from .records import NodeType, Role
 
 __all__ = ["GENERIC_SHARE", "ROLE_WEIGHT", "papers", "paper_entities", "document_frequency", "idf", "is_generic",
            "generic_entities", "family_of", "related", "linked_share", "themes", "top_entities", "find_node",
            "find_paper", "connection", "describe"]
+
+def _graph_first(fn):
+    """Let *fn* take a KnowledgeGraph as well as its networkx graph (``kg.load(...)`` or ``.graph``)."""
+    @functools.wraps(fn)
+    def wrapper(G, *args, **kwargs):
+        return fn(G if isinstance(G, nx.Graph) else G.graph, *args, **kwargs)
+    return wrapper
+
 
 GENERIC_SHARE = 0.2
 ROLE_WEIGHT = {Role.PROPOSES.value: 1.0, Role.ADDRESSES.value: 1.0, Role.EVALUATES_ON.value: 0.6,
@@ -29,6 +39,7 @@ _TYPE_WEIGHT = {NodeType.METRIC.value: 0.3}
 _PAPER = NodeType.PAPER.value
 
 
+@_graph_first
 def papers(G: nx.MultiDiGraph) -> list[str]:
     """Paper nodes, sorted.
 
@@ -43,6 +54,7 @@ def papers(G: nx.MultiDiGraph) -> list[str]:
     return sorted(n for n, t in G.nodes(data="type") if t == _PAPER)
 
 
+@_graph_first
 def paper_entities(G: nx.MultiDiGraph) -> dict[str, dict[str, str]]:
     """Paper → {entity: strongest role} over the paper → entity edges.
 
@@ -64,6 +76,7 @@ def paper_entities(G: nx.MultiDiGraph) -> dict[str, dict[str, str]]:
     return out
 
 
+@_graph_first
 def family_of(G: nx.MultiDiGraph, entity: str) -> list[str]:
     """The direct broader concepts of *entity* (skos:broader edges), sorted.
 
@@ -79,6 +92,7 @@ def family_of(G: nx.MultiDiGraph, entity: str) -> list[str]:
     return sorted(v for _, v, k in G.out_edges(entity, keys=True) if k == "broader")
 
 
+@_graph_first
 def document_frequency(G: nx.MultiDiGraph) -> dict[str, int]:
     """Entity → number of papers linked to it, or to a concept directly below it (a family counts its variants).
 
@@ -103,6 +117,7 @@ def document_frequency(G: nx.MultiDiGraph) -> dict[str, int]:
     return {n: len(linked.get(n, ())) for n, t in G.nodes(data="type") if t != _PAPER}
 
 
+@_graph_first
 def idf(G: nx.MultiDiGraph, df: dict[str, int] | None = None) -> dict[str, float]:
     """Entity → ``log(N / df)`` (0 for an entity of no paper).
 
@@ -121,6 +136,7 @@ def idf(G: nx.MultiDiGraph, df: dict[str, int] | None = None) -> dict[str, float
     return {e: math.log(n / d) if d else 0.0 for e, d in df.items()}
 
 
+@_graph_first
 def is_generic(G: nx.MultiDiGraph, entity: str, df: dict[str, int] | None = None, *,
                share: float = GENERIC_SHARE) -> bool:
     """True for a concept too common or too vague to tell papers apart.
@@ -143,6 +159,7 @@ def is_generic(G: nx.MultiDiGraph, entity: str, df: dict[str, int] | None = None
     return entity in generic_entities(G, {entity: df.get(entity, 0)}, share=share)
 
 
+@_graph_first
 def generic_entities(G: nx.MultiDiGraph, df: dict[str, int] | None = None, *,
                      share: float = GENERIC_SHARE) -> set[str]:
     """The entities of *df* (all, by default) for which :func:`is_generic` holds, found in one pass."""
@@ -169,6 +186,7 @@ def _paper_profile(G, ents: dict[str, str], weights: dict[str, float], generic: 
     return profile
 
 
+@_graph_first
 def related(G: nx.MultiDiGraph, paper: str, *, top: int = 10) -> list[tuple[str, float, list[str]]]:
     """Papers that share specific concepts with *paper*, best first.
 
@@ -195,6 +213,7 @@ def related(G: nx.MultiDiGraph, paper: str, *, top: int = 10) -> list[tuple[str,
     >>> [(p, shared) for p, _, shared in related(G, "a")]
     [('b', ['kv'])]
     """
+    paper = find_paper(G, paper)  # an IRI, a paper's label, or the name of what it proposes
     df = document_frequency(G)
     weights = idf(G, df)
     generic = generic_entities(G, df)
@@ -214,6 +233,7 @@ def related(G: nx.MultiDiGraph, paper: str, *, top: int = 10) -> list[tuple[str,
     return scored[:top]
 
 
+@_graph_first
 def linked_share(G: nx.MultiDiGraph, *, share: float = GENERIC_SHARE) -> tuple[float, list[str]]:
     """Share of papers linked to another paper through a specific (non-generic) concept, and the unlinked papers.
 
@@ -244,6 +264,7 @@ def linked_share(G: nx.MultiDiGraph, *, share: float = GENERIC_SHARE) -> tuple[f
     return share, sorted(set(all_papers) - linked)
 
 
+@_graph_first
 def themes(G: nx.MultiDiGraph, *, seed: int = 42, resolution: float = 1.0, name_size: int = 3,
            share: float = GENERIC_SHARE) -> list[dict]:
     """Themes: Louvain communities (fixed *seed*) of the entity co-occurrence projection.
@@ -297,6 +318,7 @@ def themes(G: nx.MultiDiGraph, *, seed: int = 42, resolution: float = 1.0, name_
     return out
 
 
+@_graph_first
 def top_entities(G: nx.MultiDiGraph, type: str | None = None, *, n: int = 10) -> list[tuple[str, int]]:
     """The *n* entities (optionally of one type) linked to most papers, with their paper counts.
 
@@ -316,6 +338,7 @@ def top_entities(G: nx.MultiDiGraph, type: str | None = None, *, n: int = 10) ->
     return nodes[:n]
 
 
+@_graph_first
 def find_node(G: nx.MultiDiGraph, name: str, *, prefer: str = "entity") -> str:
     """The node named *name*: an IRI, else a label or alias (normalized); entities first unless *prefer* is "paper".
 
@@ -333,12 +356,13 @@ def find_node(G: nx.MultiDiGraph, name: str, *, prefer: str = "entity") -> str:
     hits = [(n, d) for n, d in G.nodes(data=True)
             if any(normalize_label(x) == key for x in [d["label"], *d.get("aliases", [])])]
     if not hits:
-        raise KeyError(f"no paper or entity named {name!r}")
+        raise NotFoundError(f"no paper or entity named {name!r}")
     first = _PAPER if prefer == "paper" else None
     hits.sort(key=lambda nd: ((nd[1]["type"] == _PAPER) != (first == _PAPER), -len(nd[1].get("papers", [])), nd[0]))
     return hits[0][0]
 
 
+@_graph_first
 def find_paper(G: nx.MultiDiGraph, name: str) -> str:
     """The paper labelled *name*, or else the paper that proposes the entity named *name*.
 
@@ -356,10 +380,11 @@ def find_paper(G: nx.MultiDiGraph, name: str) -> str:
         return node
     proposers = sorted(p for p, _, k in G.in_edges(node, keys=True) if k == Role.PROPOSES.value)
     if not proposers:
-        raise KeyError(f"{name!r} is an entity that no paper proposes; give a paper label or IRI")
+        raise NotFoundError(f"{name!r} is an entity that no paper proposes; give a paper label or IRI")
     return proposers[0]
 
 
+@_graph_first
 def connection(G: nx.MultiDiGraph, source: str, target: str) -> list[dict]:
     """How two nodes (papers or entities) connect: the cheapest path, with the evidence of each step.
 
@@ -380,6 +405,7 @@ def connection(G: nx.MultiDiGraph, source: str, target: str) -> list[dict]:
     >>> [(s["from"], s["relation"], s["to"]) for s in connection(G, "a", "b")]
     [('a', 'uses', 'kv'), ('kv', 'uses (inverse)', 'b')]
     """
+    source, target = find_node(G, source), find_node(G, target)  # IRIs, names or aliases
     n = max(len(papers(G)), 1)
     U = nx.Graph()
     for u, v, k, d in G.edges(keys=True, data=True):
@@ -401,6 +427,7 @@ def connection(G: nx.MultiDiGraph, source: str, target: str) -> list[dict]:
     return steps
 
 
+@_graph_first
 def describe(G: nx.MultiDiGraph, entity: str) -> dict:
     """Everything about one entity: label, type, aliases, merge decisions, papers by role, hierarchy, relations.
 
@@ -416,6 +443,7 @@ def describe(G: nx.MultiDiGraph, entity: str) -> dict:
     >>> card["aliases"], card["papers"]
     (['LLMs'], {'uses': ['p']})
     """
+    entity = find_node(G, entity)  # an IRI, a name or an alias
     d = G.nodes[entity]
     by_role: dict[str, list[str]] = defaultdict(list)
     out_rel: dict[str, list[str]] = defaultdict(list)

@@ -19,8 +19,7 @@ import networkx as nx
 from .errors import InputError
 from .graph import DEFAULT_BASE, add_results, build_graph
 from .ingest import papers_from_texts, read_inputs
-from .normalize import normalize_label
-from .records import NodeType
+from .records import NodeType, Role
 from .resolve import resolve
 
 __all__ = ["KnowledgeGraph", "build", "from_texts", "from_papers", "load"]
@@ -46,33 +45,28 @@ class KnowledgeGraph:
         return [self._node(n) for n, t in self.graph.nodes(data="type") if t == NodeType.PAPER.value]
 
     def entities(self, type: str | NodeType | None = None) -> list[dict]:
-        """Entity nodes, optionally of one type ("Method", "Problem", ...), most-linked first."""
-        wanted = NodeType(type).value if type else None
+        """Entity nodes, optionally of one type ("Method", "Problem", ..., any case), most-linked first."""
+        wanted = _entity_type(type).value if type else None
         nodes = [self._node(n) for n, t in self.graph.nodes(data="type")
                  if t != NodeType.PAPER.value and (wanted is None or t == wanted)]
         return sorted(nodes, key=lambda d: (-len(d["papers"]), d["label"].lower()))
 
     def find(self, name: str) -> str:
-        """The IRI of the entity whose label or alias is *name* (normalized); failing that, of the paper labelled so."""
-        if name in self.graph:
-            return name
-        key = normalize_label(name)
-        # entities first: a paper is labelled with the name of what it proposes
-        nodes = sorted(self.graph.nodes(data=True), key=lambda nd: nd[1]["type"] == NodeType.PAPER.value)
-        for node, data in nodes:
-            if any(normalize_label(n) == key for n in [data["label"], *data.get("aliases", [])]):
-                return node
-        raise KeyError(f"no node named {name!r}")
+        """The IRI of the node whose IRI, label or alias is *name* (normalized), entities before papers, as the
+        CLI finds it (:func:`kg.analysis.find_node`); NotFoundError (a KeyError) if none."""
+        from .analysis import find_node
+        return find_node(self.graph, name)
 
-    def papers_of(self, entity: str, role: str | None = None) -> list[dict]:
-        """Papers linked to *entity* (IRI or name), optionally by one role only."""
-        iri = entity if entity in self.graph else self.find(entity)
+    def papers_of(self, entity: str, role: str | Role | None = None) -> list[dict]:
+        """Papers linked to *entity* (IRI or name), optionally by one role only ("evaluatesOn", ...)."""
+        iri = self.find(entity)
+        wanted = _role(role).value if role else None
         return [self._node(p) for p, _, r in self.graph.in_edges(iri, keys=True)
-                if role in (None, r) and self.graph.nodes[p]["type"] == NodeType.PAPER.value]
+                if wanted in (None, r) and self.graph.nodes[p]["type"] == NodeType.PAPER.value]
 
     def neighbors(self, node: str) -> list[dict]:
         """Nodes one edge away from *node* (IRI or name), in either direction."""
-        iri = node if node in self.graph else self.find(node)
+        iri = self.find(node)
         near = set(self.graph.successors(iri)) | set(self.graph.predecessors(iri))
         return [self._node(n) for n in sorted(near)]
 
@@ -84,6 +78,23 @@ class KnowledgeGraph:
         """Write graph.ttl, graph.html and graph.json (or the files *names*: see kg.export.EXPORTERS) into *out_dir*, atomically."""
         from .export import DEFAULT_EXPORTS, write_exports
         return write_exports(self.graph, out_dir, names or DEFAULT_EXPORTS, inputs=self.sources)
+
+
+def _entity_type(name) -> NodeType:
+    """The entity type called *name* (any case); InputError naming the five otherwise."""
+    types = [t for t in NodeType if t is not NodeType.PAPER]
+    found = [t for t in types if str(getattr(name, "value", name)).lower() == t.value.lower()]
+    if not found:
+        raise InputError(f"unknown entity type {name!r}; expected one of {', '.join(t.value for t in types)}")
+    return found[0]
+
+
+def _role(name) -> Role:
+    """The role called *name* (any case); InputError naming the five otherwise."""
+    found = [r for r in Role if str(getattr(name, "value", name)).lower() == r.value.lower()]
+    if not found:
+        raise InputError(f"unknown role {name!r}; expected one of {', '.join(r.value for r in Role)}")
+    return found[0]
 
 
 def _build(papers, base: str, inputs=(), merges=None, jobs: int = 1, progress: bool = False,

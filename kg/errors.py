@@ -1,6 +1,6 @@
 """Error hierarchy: every failure a user can cause maps to one of these."""
 
-__all__ = ["KGError", "InputError", "ExtractionError", "ExportError", "QueryError"]
+__all__ = ["KGError", "InputError", "NotFoundError", "ExtractionError", "ExportError", "QueryError"]
 
 
 class KGError(Exception):
@@ -13,6 +13,13 @@ class InputError(KGError):
     """An input file is missing, unreadable, empty or malformed (exit code 2)."""
 
     exit_code = 2
+
+
+class NotFoundError(InputError, KeyError):
+    """No node of the graph has this IRI, name or alias (also a KeyError, as a failed lookup is)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""  # not KeyError's quoted repr
 
 
 class ExtractionError(KGError):

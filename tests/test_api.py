@@ -58,7 +58,7 @@ def test_entities_by_type(small):
     everything = small.entities()
     assert len(everything) == small.graph.number_of_nodes() - 2
     assert [len(e["papers"]) for e in everything] == sorted((len(e["papers"]) for e in everything), reverse=True)
-    with pytest.raises(ValueError):
+    with pytest.raises(kg.InputError, match="unknown entity type 'Gadget'"):
         small.entities("Gadget")
 
 
@@ -174,3 +174,33 @@ def test_examples_build_and_imagenet_links_several_papers():
     imagenet = g.find("ImageNet")
     assert g.graph.nodes[imagenet]["type"] == "Benchmark"
     assert len(g.papers_of(imagenet)) >= 3
+
+
+def test_api_arguments_are_checked_with_litkg_errors(corpus_export, tmp_path):
+    from kg.errors import ExportError, InputError, NotFoundError
+    graph = kg.load(corpus_export / "graph.ttl")
+    assert graph.entities("problem") == graph.entities("Problem") != []
+    with pytest.raises(InputError, match="unknown entity type 'Paper'; expected one of Method, Problem"):
+        graph.entities("Paper")
+    assert graph.papers_of("ImageNet", role="evaluatesOn")
+    with pytest.raises(InputError, match="unknown role 'evaluates_on'"):
+        graph.papers_of("ImageNet", role="evaluates_on")
+    with pytest.raises(NotFoundError, match="no paper or entity named 'zzz'") as info:
+        graph.find("zzz")
+    assert isinstance(info.value, KeyError) and str(info.value) == "no paper or entity named 'zzz'"
+    with pytest.raises(ExportError, match="unknown export 'graph.xyz'"):
+        graph.write(tmp_path, names=["graph.xyz"])
+    with pytest.raises(InputError, match="abstract 1 is a int"):
+        kg.from_texts([123])
+
+
+def test_analysis_takes_names_and_the_knowledge_graph(corpus_export):
+    from kg import analysis
+    graph = kg.load(corpus_export / "graph.ttl")
+    iri = graph.find("ImageNet")
+    assert graph.find("VQA") == analysis.find_node(graph.graph, "VQA")  # one rule for the API and the CLI
+    assert analysis.describe(graph, "ImageNet") == analysis.describe(graph.graph, iri)
+    assert analysis.themes(graph) == analysis.themes(graph.graph)
+    memdlm = graph.find("MemDLM")
+    assert analysis.related(graph, "MemDLM") == analysis.related(graph.graph, analysis.find_paper(graph.graph, memdlm))
+    assert analysis.connection(graph, "MemDLM", "ImageNet")[0]["from"] == analysis.find_node(graph.graph, "MemDLM")

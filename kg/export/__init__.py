@@ -148,6 +148,9 @@ def check_output_folder(out_dir, names=DEFAULT_EXPORTS, inputs=()) -> Path:
 def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS, inputs=()) -> list[Path]:
     """Write the named exports of *G* into *out_dir*, replacing none of the files *inputs*; all or nothing."""
     from .rdf_formats import sharing_ntriples
+    unknown = [name for name in names if name not in EXPORTERS]
+    if unknown:
+        raise ExportError(f"unknown export {unknown[0]!r}; expected some of {', '.join(EXPORTERS)}")
     out_dir = check_output_folder(out_dir, names, inputs)
     with _staging(out_dir) as staged, sharing_ntriples():
         out_dir.mkdir(parents=True, exist_ok=True)

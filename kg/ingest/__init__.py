@@ -195,7 +195,9 @@ def read_inputs(paths, *, input_format: str | None = None) -> list[Paper]:
 def papers_from_texts(texts, *, source: str = "<string>") -> list[Paper]:
     """Papers from abstracts given as strings (one abstract per string)."""
     papers: dict[str, Paper] = {}
-    for text in texts:
+    for number, text in enumerate(texts, 1):
+        if not isinstance(text, str):
+            raise InputError(f"{source}: abstract {number} is a {type(text).__name__}, not a string")
         for paper in parse_daily_papers(text, source=source, header=False):
             papers.setdefault(paper.id, paper)
     return list(papers.values())
