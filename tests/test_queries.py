@@ -226,3 +226,14 @@ def test_a_folder_given_as_the_graph_is_named(tmp_path, capsys):
 def test_query_without_graph_exits_2(capsys):
     rc, _, err = run(capsys, "query", "--named", "most-used-benchmarks")
     assert rc == 2 and "graph file" in err
+
+
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_named_query_params_match_names_in_any_case_and_iris(engines, engine):
+    def papers(value):
+        result = run_query(engines[engine], named_query("papers-addressing-problem").text, {"problem": value})
+        return sorted(row[0] for row in result.rows)
+
+    exact = papers("train-inference mismatch")
+    assert exact and papers("Train-Inference MISMATCH") == exact
+    assert papers("https://w3id.org/litkg/id/problem/train-inference-mismatch") == exact
