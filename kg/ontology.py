@@ -60,6 +60,8 @@ _CONTEXT_PREFIXES = {"kg": VOCAB, "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str
 _STANDARD_TERMS = {
     "label": ("rdfs:label", None), "altLabel": ("skos:altLabel", None), "broader": ("skos:broader", "@id"),
     "abstract": ("dcterms:abstract", None), "url": ("schema:url", "xsd:anyURI"),
+    "title": ("dcterms:title", None), "date": ("dcterms:date", None), "identifier": ("dcterms:identifier", None),
+    "creator": ("dcterms:creator", "@id"), "sameAs": ("schema:sameAs", "@id"), "Seq": ("rdf:Seq", None),
     "softwareVersion": ("schema:softwareVersion", None),
     "subject": ("rdf:subject", "@id"), "predicate": ("rdf:predicate", "@id"), "object": ("rdf:object", "@id"),
     "Activity": ("prov:Activity", None), "SoftwareAgent": ("prov:SoftwareAgent", None),

@@ -181,9 +181,17 @@ def test_corpus_theme_filter_shows_one_theme_of_kg_themes(corpus_page, corpus_ex
     options = corpus_page.js("[...document.querySelectorAll('#theme option')].map(o => o.value).filter(Boolean)")
     assert options == [t["name"] for t in found]  # largest first, as kg themes lists them
     members = {*found[0]["entities"], *found[0]["papers"]}  # its concepts and every paper kg themes lists
+    scale = corpus_page.js("kgNetwork.getScale()")
     corpus_page.page.select_option("#theme", found[0]["name"])
     try:
         assert corpus_page.visible() == len(members)
+        # the view is fitted to what is left: closer, and every node on the canvas
+        assert corpus_page.js("kgNetwork.getScale()") > scale
+        width, height = corpus_page.js("[document.getElementById('graph').clientWidth,"
+                                       " document.getElementById('graph').clientHeight]")
+        points = corpus_page.js("Object.values(kgNetwork.getPositions()).map(p => kgNetwork.canvasToDOM(p))")
+        shown = [p for p in points if 0 <= p["x"] <= width and 0 <= p["y"] <= height]
+        assert len(shown) >= len(members)
     finally:
         corpus_page.page.select_option("#theme", "")
     assert corpus_page.visible() == len(corpus_json["nodes"])
@@ -205,13 +213,13 @@ def test_corpus_search_focuses_the_node(corpus_page):
     right = page.js("document.getElementById('panel').getBoundingClientRect().left")
     assert left < x < right and 0 < y < 800
     page.page.click("#panel-close")
-    assert page.page.is_hidden("#panel")
+    assert page.page.is_hidden("#panel") and page.js("kgNetwork.getSelectedNodes()") == []
     page.assert_quiet()
 
 
 @pytest.mark.browser
-def test_corpus_search_ranks_fragments_and_offers_every_node_of_a_shared_name(corpus_page, corpus_json):
-    page = corpus_page
+def test_corpus_search_ranks_fragments_and_offers_every_node_of_a_shared_name(browser, corpus_export, corpus_json):
+    page = Page(browser, corpus_export / "graph.html")  # its own page: dozens of searches move the shared one
     search(page, "mismatch")  # a fragment: the concept in most papers among those starting a word with it
     assert page.page.get_attribute("#panel", "data-node") == page.node_id(MISMATCH_IRI)
     names = {}
@@ -230,8 +238,8 @@ def test_corpus_search_ranks_fragments_and_offers_every_node_of_a_shared_name(co
                 page.page.press("#search", "Enter")
                 opened.add(page.page.get_attribute("#panel", "data-node"))
             assert page.node_id(iri) in opened, (name, offered)
-    page.page.click("#panel-close")
     page.assert_quiet()
+    page.close()
 
 
 @pytest.mark.browser

@@ -222,6 +222,7 @@
   function filtersChanged() {
     state.pinned.clear();
     applyFilters();
+    if (window.kgReady && nodeView.length) network.fit({ nodes: nodeView.getIds() });  // the nodes left, readable
   }
 
   function buildFilters() {
@@ -452,6 +453,7 @@
   function closePanel() {
     panel.hidden = true;
     delete panel.dataset.node;
+    network.unselectAll();
   }
 
   function renderEntity(n) {
@@ -563,6 +565,10 @@
   });
   network.on("hoverNode", (p) => highlight(p.node));
   network.on("blurNode", clearHighlight);
+  $("graph").addEventListener("mouseleave", () => {  // straight onto a card: vis sees no blur
+    clearHighlight();
+    for (const tip of document.querySelectorAll(".vis-tooltip")) tip.style.visibility = "hidden";
+  });
   network.on("stabilizationProgress", (p) => {
     $("stats").textContent = `Laying out… ${Math.round((100 * p.iterations) / p.total)}%`;
   });
