@@ -243,6 +243,20 @@ def test_corpus_search_ranks_fragments_and_offers_every_node_of_a_shared_name(br
 
 
 @pytest.mark.browser
+def test_narrow_window_search_puts_the_node_between_the_cards(browser, corpus_export):
+    page = Page(browser, corpus_export / "graph.html")
+    page.page.set_viewport_size({"width": 800, "height": 600})
+    search(page, MISMATCH)
+    page.wait_for_still_view()
+    target = page.node_id(MISMATCH_IRI)
+    x = page.js("id => kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id]).x", target)
+    left = page.js("document.getElementById('controls').getBoundingClientRect().right")
+    right = page.js("document.getElementById('panel').getBoundingClientRect().left")
+    assert left < x < right, (left, x, right)
+    page.close()
+
+
+@pytest.mark.browser
 def test_corpus_click_opens_the_panel_with_its_papers(corpus_page, corpus_json):
     page = corpus_page
     target = page.node_id(MISMATCH_IRI)

@@ -369,7 +369,8 @@
     const width = $("graph").clientWidth;
     const left = $("controls").getBoundingClientRect().right;
     const right = panel.hidden ? width : panel.getBoundingClientRect().left;
-    return right - left > 200 ? (left + right) / 2 - width / 2 : 0;
+    if (right - left > 80) return (left + right) / 2 - width / 2;  // room for the node, if not its label
+    return right > 200 ? right / 2 - width / 2 : 0;  // a narrow window: at least clear of the panel
   }
 
   // --- hover: neighbours highlighted, the rest dimmed ------------------------
