@@ -46,7 +46,8 @@ class KnowledgeGraph:
 
     def entities(self, type: str | NodeType | None = None) -> list[dict]:
         """Entity nodes, optionally of one type ("Method", "Problem", ..., any case), most-linked first."""
-        wanted = _entity_type(type).value if type else None
+        entity_types = [t for t in NodeType if t is not NodeType.PAPER]
+        wanted = _member(entity_types, type, "entity type").value if type else None
         nodes = [self._node(n) for n, t in self.graph.nodes(data="type")
                  if t != NodeType.PAPER.value and (wanted is None or t == wanted)]
         return sorted(nodes, key=lambda d: (-len(d["papers"]), d["label"].lower()))
@@ -60,7 +61,7 @@ class KnowledgeGraph:
     def papers_of(self, entity: str, role: str | Role | None = None) -> list[dict]:
         """Papers linked to *entity* (IRI or name), optionally by one role only ("evaluatesOn", ...)."""
         iri = self.find(entity)
-        wanted = _role(role).value if role else None
+        wanted = _member(list(Role), role, "role").value if role else None
         return [self._node(p) for p, _, r in self.graph.in_edges(iri, keys=True)
                 if wanted in (None, r) and self.graph.nodes[p]["type"] == NodeType.PAPER.value]
 
@@ -80,20 +81,11 @@ class KnowledgeGraph:
         return write_exports(self.graph, out_dir, names or DEFAULT_EXPORTS, inputs=self.sources)
 
 
-def _entity_type(name) -> NodeType:
-    """The entity type called *name* (any case); InputError naming the five otherwise."""
-    types = [t for t in NodeType if t is not NodeType.PAPER]
-    found = [t for t in types if str(getattr(name, "value", name)).lower() == t.value.lower()]
+def _member(members, name, what: str):
+    """The member of *members* (an Enum's) whose value is *name* in any case; InputError naming them otherwise."""
+    found = [m for m in members if str(getattr(name, "value", name)).lower() == m.value.lower()]
     if not found:
-        raise InputError(f"unknown entity type {name!r}; expected one of {', '.join(t.value for t in types)}")
-    return found[0]
-
-
-def _role(name) -> Role:
-    """The role called *name* (any case); InputError naming the five otherwise."""
-    found = [r for r in Role if str(getattr(name, "value", name)).lower() == r.value.lower()]
-    if not found:
-        raise InputError(f"unknown role {name!r}; expected one of {', '.join(r.value for r in Role)}")
+        raise InputError(f"unknown {what} {name!r}; expected one of {', '.join(m.value for m in members)}")
     return found[0]
 
 
