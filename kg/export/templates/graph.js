@@ -518,27 +518,44 @@
     }
   }
 
-  // Mentions are sorted by start (longest first); one that overlaps an earlier
-  // one is skipped. Offsets are UTF-16 code units, like JS string indexes.
+  // Mentions are sorted by start (longest first). One inside another is a mark inside its mark ("language
+  // models" in "diffusion language models"); one that crosses an edge of an earlier one is skipped.
+  // Offsets are UTF-16 code units, like JS string indexes.
   function abstractWithMentions(n) {
     const p = h("p", "abstract");
-    const text = n.abstract;
-    let cursor = 0;
-    for (const [start, end, entityId, role] of n.spans) {
-      if (start < cursor) continue;
-      const entity = byId.get(entityId);
-      p.append(document.createTextNode(text.slice(cursor, start)));
-      const mark = h("mark", null, text.slice(start, end));
-      mark.style.background = styleOf(entity.type).color + "40";
-      mark.style.boxShadow = `inset 0 -2px 0 ${styleOf(entity.type).color}`;
-      mark.title = `${entity.label} · ${entity.type} · ${role}`;
-      mark.dataset.node = entityId;
-      mark.addEventListener("click", () => focusNode(entityId));
-      p.append(mark);
-      cursor = end;
-    }
-    p.append(document.createTextNode(text.slice(cursor)));
+    appendMentions(p, n.abstract, n.spans, 0, n.abstract.length);
     return p;
+  }
+
+  function appendMentions(parent, text, spans, from, to) {
+    let cursor = from;
+    for (let i = 0; i < spans.length; i++) {
+      const [start, end, entityId, role] = spans[i];
+      if (start < cursor || end > to) continue;  // crosses the edge of an earlier mention
+      let j = i + 1;
+      while (j < spans.length && spans[j][0] < end) j++;  // spans[i+1:j] start inside this one
+      parent.append(document.createTextNode(text.slice(cursor, start)));
+      const mark = mentionMark(entityId, role);
+      appendMentions(mark, text, spans.slice(i + 1, j), start, end);
+      parent.append(mark);
+      cursor = end;
+      i = j - 1;
+    }
+    parent.append(document.createTextNode(text.slice(cursor, to)));
+  }
+
+  function mentionMark(entityId, role) {
+    const entity = byId.get(entityId);
+    const mark = h("mark");
+    mark.style.background = styleOf(entity.type).color + "40";
+    mark.style.boxShadow = `inset 0 -2px 0 ${styleOf(entity.type).color}`;
+    mark.title = `${entity.label} · ${entity.type} · ${role}`;
+    mark.dataset.node = entityId;
+    mark.addEventListener("click", (ev) => {
+      ev.stopPropagation();  // the innermost mention is the one clicked
+      focusNode(entityId);
+    });
+    return mark;
   }
 
   // Only http(s) URLs become links; anything else is shown as inert text.
