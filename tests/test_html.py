@@ -580,6 +580,8 @@ def test_browser_search_by_alias_and_overlapping_mentions(open_page, tmp_path):
     page.page.press("#search", "Enter")
     assert "No node matches" in page.page.text_content("#search-status")
     assert page.page.locator("#panel").is_hidden() and page.js("kgNetwork.getSelectedNodes()") == []
+    page.page.type("#search", "x")  # typing a new query clears the message
+    assert page.page.text_content("#search-status") == ""
     page.assert_quiet()
 
 

@@ -310,6 +310,7 @@
     const input = $("search");
     const go = () => {
       const q = input.value.trim().toLowerCase();
+      $("search-status").textContent = "";
       if (!q) return;
       const id = (searchIndex.get(q) || [])[0] || bestFragmentMatch(q);
       $("search-status").textContent = id ? "" : `No node matches “${input.value}”`;
@@ -322,7 +323,10 @@
     };
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); go(); } });
     // picking a datalist suggestion
-    input.addEventListener("input", (ev) => { if (!ev.inputType || ev.inputType === "insertReplacementText") go(); });
+    input.addEventListener("input", (ev) => {
+      if (!ev.inputType || ev.inputType === "insertReplacementText") go();
+      else $("search-status").textContent = "";  // a new query is being typed
+    });
   }
 
   function bestFragmentMatch(q) {
