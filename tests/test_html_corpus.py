@@ -102,6 +102,10 @@ def test_view_writes_only_the_neighbourhood(mismatch_view, corpus_json):
     edges = {(e["from"], e["to"], e["role"]) for e in data["edges"]}
     assert len(edges) == sum(1 for link in corpus_json["links"]
                              if link["source"] in expected and link["target"] in expected)
+    for node in (n for n in data["nodes"] if n["type"] == "Paper"):  # its panel names the concepts left out
+        linked = {link["target"] for link in corpus_json["links"] if link["source"] == node["iri"]}
+        assert node["externalConcepts"] == sorted(linked - expected)
+    assert any(n.get("externalConcepts") for n in data["nodes"])
 
 
 def test_view_by_iri_at_depth_2(corpus_export, corpus_json, tmp_path, capsys):

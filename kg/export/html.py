@@ -160,7 +160,8 @@ def neighbourhood(G: nx.MultiDiGraph, node: str, depth: int = 1) -> nx.MultiDiGr
 
     Edge direction is ignored when counting hops; every edge of ``G`` between
     two kept nodes is kept.  Attribute values are deep-copied, so the result
-    can be changed without touching ``G``.
+    can be changed without touching ``G``.  A kept paper linked to concepts
+    outside the part gets their IRIs as ``concepts_outside``, for its panel.
 
     Parameters
     ----------
@@ -199,6 +200,10 @@ def neighbourhood(G: nx.MultiDiGraph, node: str, depth: int = 1) -> nx.MultiDiGr
         for u, v, k, attrs in G.edges(list(H), keys=True, data=True)
         if v in within
     )
+    for paper in [n for n, t in H.nodes(data="type") if t == _PAPER]:
+        outside = sorted({v for v in G.successors(paper) if v not in within})
+        if outside:
+            H.nodes[paper]["concepts_outside"] = outside
     return H
 
 
@@ -248,7 +253,8 @@ def _node_record(G: nx.MultiDiGraph, key: Any, ids: dict[Any, str], themes: list
     if ntype == _PAPER:
         abstract = str(attrs.get("abstract") or "")
         record.update(abstract=abstract, urls=[str(u) for u in attrs.get("urls") or ()],
-                      spans=_mention_spans(G, key, abstract, ids))
+                      spans=_mention_spans(G, key, abstract, ids),
+                      externalConcepts=[str(c) for c in attrs.get("concepts_outside") or ()])
     else:
         record.update(_entity_papers(G, key, ids))
     return record

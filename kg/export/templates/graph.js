@@ -520,6 +520,10 @@
         return parts;
       }))));
     }
+    if (n.externalConcepts.length) {
+      body.append(section(`Concepts outside this view (${n.externalConcepts.length})`,
+        list(n.externalConcepts.map((iri) => h("span", "iri", iri)))));
+    }
   }
 
   // Mentions are sorted by start (longest first). One inside another is a mark inside its mark ("language
