@@ -24,6 +24,7 @@ __all__ = ["GENERIC_SHARE", "ROLE_WEIGHT", "papers", "paper_entities", "document
            "generic_entities", "family_of", "related", "linked_share", "themes", "top_entities", "find_node",
            "find_paper", "connection", "describe"]
 
+
 def _graph_first(fn):
     """Let *fn* take a KnowledgeGraph as well as its networkx graph (``kg.load(...)`` or ``.graph``)."""
     @functools.wraps(fn)

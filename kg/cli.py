@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import sys
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -409,7 +410,9 @@ def main(argv=None) -> int:
         logging.addLevelName(level, logging.getLevelName(level).lower())
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="kg: %(levelname)s: %(message)s")
     logging.getLogger("rdflib").setLevel(logging.ERROR)  # its warnings carry tracebacks; kg's errors say it
-    on_term = signal.signal(signal.SIGTERM, _terminate)  # "kill": unwind, so that no temporary file is left behind
+    # "kill": unwind, so that no temporary file is left behind (handlers can be set in the main thread only)
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    on_term = signal.signal(signal.SIGTERM, _terminate) if in_main_thread else None
     try:
         return args.func(args)
     except KGError as exc:
@@ -426,7 +429,8 @@ def main(argv=None) -> int:
         print(f"kg: error: cannot read or write{place}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     finally:
-        signal.signal(signal.SIGTERM, on_term)
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, on_term)
 
 
 if __name__ == "__main__":

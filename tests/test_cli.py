@@ -530,3 +530,12 @@ def test_exploring_commands_name_the_graph_as_given(tmp_path, capsys, monkeypatc
     for argv in (["themes", "--graph", "other.ttl"], ["stats", "other.ttl"]):
         rc, out, err = run(capsys, *argv)
         assert (rc, out) == (2, "") and err.startswith("kg: error: other.ttl: no litkg paper in this RDF"), err
+
+
+def test_main_runs_outside_the_main_thread(capsys):
+    import threading
+    codes = []
+    worker = threading.Thread(target=lambda: codes.append(kg.cli.main(["query", "--list"])))
+    worker.start()
+    worker.join()
+    assert codes == [0] and "problems-by-papers" in capsys.readouterr().out
