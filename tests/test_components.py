@@ -169,6 +169,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We call this effect emergent misalignment.", "effect emergent misalignment"),  # naming, not describing
     ("We study (  ) ranges and ( ) gaps.", "("),
     ("The test time grows; the test time is long.", "test time"),
+    ("Authors should stop ranking models by single scores.", "stop"),  # verbs of abstracts end a term
+    ("Few results reflect genuine long-range reasoning.", "reflect"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)
@@ -242,6 +244,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We introduce dropout, a regularization technique that removes units.", "regularization", Role.USES),
     # a known concept defined later in the proposal sentence is used, not coined
     ("We propose VoxFlow, a TTS system built on a Diffusion Transformer (DiT).", "Diffusion Transformer", Role.USES),
+    # a plain capitalised word after any verb of proposal is a name
+    ("We describe Quokka, a serving system that picks draft lengths per step.", "Quokka", Role.PROPOSES),
 ])
 def test_roles(nlp, text, label, role):
     found, _ = terms(nlp, text)
@@ -267,6 +271,8 @@ def test_roles(nlp, text, label, role):
      "reporting checklist"),
     ("We describe why agents stall on long tasks, and design a budget-aware replanning scheme.",
      "budget-aware replanning"),  # a second cue after a first one
+    ("Here we assemble a stress-test collection of forty prompts.", "stress-test collection"),
+    ("Instead, we outline a minimal disclosure checklist for model cards.", "disclosure checklist"),
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)
@@ -283,6 +289,25 @@ def test_descriptive_proposals(nlp, text, label):
 def test_weak_cue_proposes_when_no_cue_does(nlp, text, label):
     found, _ = terms(nlp, text)
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
+
+
+@pytest.mark.parametrize("text, label", [
+    ("Chain-of-thought can drift. We design a minimal reasoning task on which both models fail.", "reasoning task"),
+    ("Long answers waste compute. We also add a length token to the prompt that caps thinking.", "length token"),
+])
+def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert label in found and found[label].role is Role.PROPOSES, sorted(found)
+
+
+@pytest.mark.parametrize("text", [
+    "We propose DriftNet for judges. We also design a minimal reasoning task for it.",
+    "Judges drift over time. We release all metric values and data splits.",  # artifacts, not contributions
+    "A reasoning task is hard. We design a minimal reasoning task on which both models fail.",  # named before
+])
+def test_a_plain_phrase_yields_to_a_cue_and_is_never_a_release(nlp, text):
+    found, _ = terms(nlp, text)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] in ([], ["DriftNet"]), sorted(found)
 
 
 @pytest.mark.parametrize("text", [

@@ -21,8 +21,8 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, KIND_WORDS, boundary_words, generic_terms, head_types, is_participle,
-                    leading_modifiers, lexicon_index, looks_adjective)
+from .rules import (ACTION_SUFFIXES, KIND_WORDS, NAMING_VERBS, PROPOSAL_VERBS, boundary_words, generic_terms,
+                    head_types, is_participle, leading_modifiers, lexicon_index, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens
 from .typing_cues import type_of
 
@@ -31,8 +31,7 @@ __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 PROPOSAL_CUE = re.compile(
     r"\b(we|this\s+(technical\s+)?(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
-    r"(propose|introduce|present|describe|develop|design|devise|create|craft|formulate|unveil|release|construct|curate"
-    r"|build|contribute|call|dub|name|term)s?d?\b"
+    rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})s?d?\b"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
     r"|\bour\s+(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our approach, X, …"
 # A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
@@ -246,17 +245,17 @@ def _introduced_here(term: Term, terms: list[Term], sent_start: int) -> bool:
 
 # ------------------------------------------------------------ descriptive proposals
 
-def descriptive_proposals(doc: Doc, terms: list[Term], weak: bool = False) -> list[Term]:
-    """Terms for the phrases the paper introduces without a coined name (*weak*: after WEAK_PROPOSAL_CUE).
+def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> list[Term]:
+    """Terms for the phrases the paper introduces without a coined name, after the cues of *tier* (see TIERS).
 
     *terms* is updated in place: a new phrase replaces the common terms nested
     in it ("transcoder" inside "transcoder adapters"), at every occurrence.
     """
     proposed = []
-    for start, end, kinded in _cue_objects(doc, weak):
-        term = _term_for(doc, terms, start, end, kinded)
-        if weak and term is not None and not _introduced_here(term, terms, term.start):
-            continue  # "PRMs … our implicit PRM outperforms": a weak cue never proposes an earlier name
+    for start, end, kinded in _cue_objects(doc, tier):
+        term = _term_for(doc, terms, start, end, kinded, plain=tier == "plain")
+        if tier != "cue" and term is not None and _named_before(doc, terms, term):
+            continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
         if term is not None:
             proposed.append(term)
             if term.source == "proposal":
@@ -264,12 +263,19 @@ def descriptive_proposals(doc: Doc, terms: list[Term], weak: bool = False) -> li
     return proposed
 
 
-def _cue_objects(doc: Doc, weak: bool):
-    """Token ranges of the phrases after proposal cues (*weak*: WEAK_PROPOSAL_CUE); the items of a list after a
-    colon instead of its heading."""
+def _named_before(doc: Doc, terms: list[Term], term: Term) -> bool:
+    """A term, or the words, of the same name occur before *term*."""
+    before = tokens(doc).text[:tokens(doc).idx[term.start]]
+    return (not _introduced_here(term, terms, term.start)
+            or re.search(r"\b" + re.escape(term.label) + r"\b", before, re.I) is not None)
+
+
+def _cue_objects(doc: Doc, tier: str):
+    """Token ranges of the phrases after the cues of *tier*; the items of a list after a colon instead of its
+    heading."""
     words = tokens(doc).words
     for sent in _sentences(doc):
-        for cue_end in (_weak_cue_ends if weak else _cue_ends)(sent):
+        for cue_end in _TIER_CUE_ENDS[tier](sent):
             first = _token_at(doc, sent.start_char + cue_end, sent.end)
             start, end = _phrase_from(doc, first, sent.end)
             after = _skip_kind_words(doc, end, sent.end)
@@ -293,6 +299,20 @@ def _cue_ends(sent: _Sentence) -> list[int]:
 
 def _weak_cue_ends(sent: _Sentence) -> list[int]:
     return [m.end() for m in WEAK_PROPOSAL_CUE.finditer(sent.text)] if AUTHORS.search(sent.text) else []
+
+
+def _plain_cue_ends(sent: _Sentence) -> list[int]:
+    """The ends of both kinds of cue, but not of "we release …": released checkpoints or results are artifacts."""
+    ends = [m.end() for m in sent.cues if not _names(m) and "releas" not in m.group(0).lower()]
+    return sorted(ends + _weak_cue_ends(sent))
+
+
+# Evidence of a proposal, strongest first; a tier is tried only when the ones before it found nothing.
+#   cue:   "we propose X", "a novel X" in a sentence about the authors' work;
+#   weak:  "we add / explore a X", "our X outperforms …", "our X is released";
+#   plain: after either, a plain phrase of common words too ("we design a minimal planning task").
+_TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "plain": _plain_cue_ends}
+TIERS = tuple(_TIER_CUE_ENDS)
 
 
 # "a novel approach that leverages X": X is what the bare kind consists of.
@@ -386,14 +406,15 @@ def _list_items(doc: Doc, i: int, limit: int):
             i += 1
 
 
-def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool) -> Term | None:
+def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, plain: bool) -> Term | None:
     """The Term naming tokens start:end: one that covers them already, or a new one if the phrase is nameable
-    (*kinded*: a kind word follows it, "a sample selection method")."""
+    (*kinded*: a kind word follows it, "a sample selection method"; *plain*: any phrase of common words will do)."""
     for term in terms:
         if (term.start, term.end) == (start, end):
             return term if term.source != "lexicon" or _is_named(term) else None  # "MemDLM"; not "distillation"
     text = tokens(doc).span_text(start, end)
-    if not (_nameable(text) or kinded and _names_a_technique(text)) or not _replaceable(terms, start, end):
+    acceptable = _nameable(text) or kinded and _names_a_technique(text) or plain and _plain_phrase(text)
+    if not acceptable or not _replaceable(terms, start, end):
         return None
     if _known_parts_only(doc, terms, start, end):
         return None
@@ -429,6 +450,12 @@ def _nameable(text: str) -> bool:
     if len(words) == 1:
         return "-" in words[0] and bool(specific)
     return len(specific) >= 2 or any("-" in w or singular(w.lower()) in head_types() for w in specific)
+
+
+def _plain_phrase(text: str) -> bool:
+    """Two to MAX_PHRASE_WORDS words that end in a noun: "budget token", "planning task"."""
+    words = text.replace(" - ", "-").split()
+    return 2 <= len(words) <= MAX_PHRASE_WORDS and not looks_adjective(words[-1].lower())
 
 
 def _names_a_technique(text: str) -> bool:
@@ -485,12 +512,15 @@ class RoleAssigner:
 
     def __call__(self, doc: Doc) -> Doc:
         terms = list(doc._.kg_terms or [])
-        described = descriptive_proposals(doc, terms)
+        found = descriptive_proposals(doc, terms)
         terms.sort(key=lambda t: t.start)
-        proposed = {normalize_label(t.label) for t in [*proposed_terms(doc, terms), *described]}
-        if not proposed:
-            proposed = {normalize_label(t.label) for t in descriptive_proposals(doc, terms, weak=True)}
+        found += proposed_terms(doc, terms)
+        for tier in TIERS[1:]:
+            if found:
+                break
+            found = descriptive_proposals(doc, terms, tier)
             terms.sort(key=lambda t: t.start)
+        proposed = {normalize_label(t.label) for t in found}
         for term in terms:
             if normalize_label(term.label) in proposed:
                 term.role = Role.PROPOSES

@@ -33,6 +33,12 @@ ACTION_SUFFIXES = ("tion", "ment", "ing", "ism")
 _ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial", "dal", "tal", "nal", "ral")
 
 
+# Verbs by which authors introduce their own contribution ("we describe Ferrule"), and name it ("we call it X").
+PROPOSAL_VERBS = ("propose|introduce|present|describe|develop|design|devise|create|craft|formulate|unveil"
+                  "|construct|curate|assemble|outline|build|contribute")
+NAMING_VERBS = "call|dub|name|term"
+
+
 # Words that name only the kind of a contribution: "a framework", "a simple method" name nothing.
 KIND_WORDS = frozenset({"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique",
                         "paradigm", "scheme"})
