@@ -171,6 +171,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("The test time grows; the test time is long.", "test time"),
     ("Authors should stop ranking models by single scores.", "stop"),  # verbs of abstracts end a term
     ("Few results reflect genuine long-range reasoning.", "reflect"),
+    ("Models fail when answering a question on charts; answering the question needs evidence.", "answering"),
+    ("Longer training helps; longer training also costs more.", "longer"),  # a comparative is no part of a name
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)
@@ -203,6 +205,9 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("We use on-policy distillation throughout.", "on-policy distillation", NodeType.METHOD),
     ("We also report results for ADE20K-847 and ADE20K-150.", "ADE20K-847", NodeType.BENCHMARK),  # not a "20K" size
     ("We also report results for MMLU-Xtra.", "MMLU-Xtra", NodeType.BENCHMARK),  # a known benchmark's variant
+    ("Pairs pass a consistency filter and a differentiable top-k operator.", "consistency filter", NodeType.METHOD),
+    ("Pairs pass a consistency filter and a differentiable top-k operator.", "differentiable top-k operator",
+     NodeType.METHOD),
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)

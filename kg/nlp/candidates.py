@@ -474,6 +474,8 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     """Settle *verdict* on the candidate at tokens ``start:end`` in its context."""
     if verdict == _IF_PROPOSED:
         return _after_proposal(doc, start)
+    if verdict in (_IF_FREQUENT, _IF_RECURRING) and _gerund_with_object(doc, start, end):
+        return False
     if verdict == _IF_FREQUENT:
         return _recurs(doc, tokens(doc).span_text(start, end), times=3)
     if verdict == _IF_RECURRING:
@@ -483,6 +485,15 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     if verdict == _IF_REPEATED:
         return _repeated(doc, tokens(doc).span_text(start, end))
     return verdict
+
+
+_DETERMINERS = {"a", "an", "the", "its", "their", "each", "every"}
+
+
+def _gerund_with_object(doc: Doc, start: int, end: int) -> bool:
+    """"answering a question": an -ing word before a determiner is a verb with its object, not a concept."""
+    words = tokens(doc).words
+    return words[end - 1].endswith("ing") and end < len(words) and words[end].lower() in _DETERMINERS
 
 
 @Language.factory("kg_candidates", default_config={"max_words": MAX_TERM_WORDS})
