@@ -154,6 +154,11 @@ def _lexicon():
     return lexicon_index()
 
 
+def _spelled_as_known(name: str) -> bool:
+    from .nlp.rules import spelled_as_known
+    return spelled_as_known(name)
+
+
 def lexicon_hierarchy() -> dict[str, str]:
     """Normalized canonical lexicon label → canonical label of its "broader" entry."""
     from .nlp.rules import lexicon_entries
@@ -193,7 +198,7 @@ def _mention_key(m: Mention, lexicon) -> tuple[str, NodeType, str | None, bool]:
         names = [m.label]  # a short form's use: its long form decides
     for name in names:
         hit = lexicon.get(normalize_label(name)) or lexicon.get(normalize_label(_HEAD_TAIL.sub("", normalize_label(name))))
-        if hit and not (is_acronym(name) and name != m.label):
+        if hit and _spelled_as_known(name) and not (is_acronym(name) and name != m.label):
             canonical, node_type = hit
             return normalize_label(canonical), node_type, canonical, normalize_label(canonical) != key
     return key, m.type, None, False

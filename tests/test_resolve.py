@@ -211,6 +211,14 @@ def test_lexicon_synonym_maps_to_the_canonical_label():
     assert "lexicon" in {m.rule for m in entities[0].merges}
 
 
+def test_an_acronym_in_another_case_is_not_the_known_concept():
+    # SParC is a known benchmark; a paper's own SPARC is not it (the lexicon matcher, too, is case-sensitive
+    # for acronyms), while a known name's other spelling still is
+    entities, _ = resolve([mention("p1", "SPARC", aliases=["Sparse Parameter Anchoring"], source="abbrev"),
+                           mention("p2", "NDCG@10", NodeType.METRIC)])
+    assert sorted(e.label for e in entities) == ["SPARC", "normalized discounted cumulative gain"]
+
+
 def test_shared_name_merges_within_a_type_only():
     ms = [mention("p1", "blorp dropping", aliases=["blorp-drop scheme"]), mention("p2", "blorp-drop scheme"),
           mention("p3", "blorp failure", NodeType.PROBLEM, aliases=["blorp-drop scheme"])]

@@ -22,7 +22,8 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, KIND_WORDS, NAMING_VERBS, PROPOSAL_VERBS, boundary_words, generic_terms,
-                    head_types, is_participle, leading_modifiers, lexicon_index, looks_adjective)
+                    head_types, is_participle, leading_modifiers, lexicon_index, looks_adjective,
+                    spelled_as_known)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens
 from .typing_cues import type_of
 
@@ -212,7 +213,8 @@ def _introduced_by_cue(table: Tokens, cue_end: int, after: list[Term]) -> Term |
 
 def _known(term: Term) -> bool:
     """The lexicon knows one of the term's names: "a Diffusion Transformer (DiT)" is used, not coined."""
-    return any(normalize_label(name) in lexicon_index() for name in (term.label, *term.aliases))
+    return any(normalize_label(name) in lexicon_index() and spelled_as_known(name)
+               for name in (term.label, *term.aliases))
 
 
 def _text_after(table: Tokens, term: Term, width: int) -> str:

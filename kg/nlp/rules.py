@@ -8,7 +8,7 @@ from pathlib import Path
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from ..normalize import normalize_label, singular
+from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType
 
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
@@ -124,3 +124,21 @@ def lexicon_index(directory: Path = LEXICON_DIR) -> dict[str, tuple[str, NodeTyp
         for name in (entry["label"], *entry.get("aliases", [])):
             index.setdefault(normalize_label(name), (entry["label"], node_type))
     return index
+
+
+@lru_cache(maxsize=None)
+def _acronym_spellings(directory: Path = LEXICON_DIR) -> dict[str, frozenset[str]]:
+    """Normalized name → how the lexicon writes it, for its acronym-like names ("sparc" → {"SParC"})."""
+    spellings: dict[str, set[str]] = {}
+    for entry, _ in lexicon_entries(directory):
+        for name in (entry["label"], *entry.get("aliases", [])):
+            if is_acronym(name):
+                spellings.setdefault(normalize_label(name), set()).add(name)
+    return {key: frozenset(names) for key, names in spellings.items()}
+
+
+def spelled_as_known(name: str) -> bool:
+    """False for an acronym-like *name* the lexicon knows only in another case: a paper's "SPARC" is not the
+    benchmark SParC (the matcher, too, matches such names case-sensitively)."""
+    known = _acronym_spellings().get(normalize_label(name))
+    return not known or not is_acronym(name) or name in known or name.removesuffix("s") in known

@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType
 from .candidates import METRIC_SYMBOL
-from .rules import ACTION_SUFFIXES, FAULT_ADJECTIVES, STATE_SUFFIXES, head_types, lexicon_index
+from .rules import ACTION_SUFFIXES, FAULT_ADJECTIVES, STATE_SUFFIXES, head_types, lexicon_index, spelled_as_known
 from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
@@ -142,7 +142,7 @@ def type_from_lexicon(label: str) -> NodeType | None:
     parts = label.split("-")
     for n in range(len(parts), 0, -1):
         prefix = "-".join(parts[:n])
-        hit = index.get(normalize_label(prefix))
+        hit = index.get(normalize_label(prefix)) if spelled_as_known(prefix) else None
         # a whole name, or a long enough name it extends ("ImageNet-1k"); not a method's acronym ("MAE" in
         # "MAE-LM"), but a benchmark's or a model's ("ADE20K-847", "MMLU-Pro")
         if hit and (n == len(parts) or (len(prefix) >= 5 and not prefix.isupper())
