@@ -307,6 +307,22 @@ def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
+def test_our_named_thing_is_proposed_when_nothing_else_is(nlp):
+    found, _ = terms(nlp, "Errors cluster late in answers. Building on this, our entity-aware hedging decoder "
+                          "attaches a probe to each layer.")
+    assert found["entity-aware hedging decoder"].role is Role.PROPOSES, sorted(found)
+
+
+@pytest.mark.parametrize("text", [
+    "Errors cluster late in answers. Our findings advise caution when decoding.",  # no head noun
+    "Here we assembled 41,000 CT volumes from 17 hospitals and trained a model.",  # a count of things
+])
+def test_nothing_is_proposed(nlp, text):
+    found, _ = terms(nlp, text)
+    assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
+    assert not any(len(label.split()) > 2 for label in found), sorted(found)
+
+
 @pytest.mark.parametrize("text", [
     "We propose DriftNet for judges. We also design a minimal reasoning task for it.",
     "Judges drift over time. We release all metric values and data splits.",  # artifacts, not contributions

@@ -53,6 +53,7 @@ _OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|red
             r"|(is|are|will\s+be)\s+(publicly\s+|openly\s+|freely\s+)?(released|available|open-sourced))")
 WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explore)s?\b(?=\s+(a|an)\b)"
                                r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)", re.I)
+_OUR = re.compile(r"\bour\b", re.I)
 # "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name
 # (not "Applied to Qwen3, our method keeps …": there "our method" is the subject of a verb).
 APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|a\s+(novel|new)|the\s+first"
@@ -227,6 +228,8 @@ def _object_of_cue(gap: str) -> bool:
     """The term is what the cue introduces: only determiners and adjectives stand between them
     ("we propose a new X"), not a preposition or verb ("we develop a benchmark by sourcing X")."""
     words = [w.lower() for w in gap.replace(",", " ").split()]
+    if any(w[:1].isdigit() for w in words):
+        return False  # "we assembled 41,000 CT volumes": a count of things, not a named contribution
     return len(gap) <= MAX_CUE_GAP and all(w in leading_modifiers() or w not in boundary_words()
                                            or _joins_modifiers(words, k) for k, w in enumerate(words))
 
@@ -255,9 +258,13 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     """
     proposed = []
     for start, end, kinded in _cue_objects(doc, tier):
-        term = _term_for(doc, terms, start, end, kinded, plain=tier == "plain")
-        if tier != "cue" and term is not None and _named_before(doc, terms, term):
+        if tier == "our":
+            end = _through_last_head(doc, start, end)  # "our probing decoder attaches …": the decoder
+        if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
+        term = _term_for(doc, terms, start, end, kinded, plain=tier == "plain")
+        if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
+            continue
         if term is not None:
             proposed.append(term)
             if term.source == "proposal":
@@ -265,11 +272,19 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     return proposed
 
 
-def _named_before(doc: Doc, terms: list[Term], term: Term) -> bool:
-    """A term, or the words, of the same name occur before *term*."""
-    before = tokens(doc).text[:tokens(doc).idx[term.start]]
-    return (not _introduced_here(term, terms, term.start)
-            or re.search(r"\b" + re.escape(term.label) + r"\b", before, re.I) is not None)
+def _said_before(doc: Doc, start: int, end: int) -> bool:
+    """The words of tokens start:end occur earlier in the text."""
+    table = tokens(doc)
+    words = r"\b" + re.escape(table.span_text(start, end)) + r"\b"
+    return re.search(words, table.text[:table.idx[start]], re.I) is not None
+
+
+def _through_last_head(doc: Doc, start: int, end: int) -> int:
+    """The end of tokens start:end cut after their last head noun of known type (*start* if none)."""
+    words = tokens(doc).words
+    while end > start and singular(words[end - 1].lower()) not in head_types():
+        end -= 1
+    return end
 
 
 def _cue_objects(doc: Doc, tier: str):
@@ -303,6 +318,10 @@ def _weak_cue_ends(sent: _Sentence) -> list[int]:
     return [m.end() for m in WEAK_PROPOSAL_CUE.finditer(sent.text)] if AUTHORS.search(sent.text) else []
 
 
+def _our_cue_ends(sent: _Sentence) -> list[int]:
+    return [m.end() for m in _OUR.finditer(sent.text)]
+
+
 def _plain_cue_ends(sent: _Sentence) -> list[int]:
     """The ends of both kinds of cue, but not of "we release …": released checkpoints or results are artifacts."""
     ends = [m.end() for m in sent.cues if not _names(m) and "releas" not in m.group(0).lower()]
@@ -312,8 +331,9 @@ def _plain_cue_ends(sent: _Sentence) -> list[int]:
 # Evidence of a proposal, strongest first; a tier is tried only when the ones before it found nothing.
 #   cue:   "we propose X", "a novel X" in a sentence about the authors' work;
 #   weak:  "we add / explore a X", "our X outperforms …", "our X is released";
-#   plain: after either, a plain phrase of common words too ("we design a minimal planning task").
-_TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "plain": _plain_cue_ends}
+#   our:   "our X" with a nameable X that ends in a known head ("our entity-aware probing decoder attaches …");
+#   plain: after a cue or weak cue, a plain phrase of common words too ("we design a minimal planning task").
+_TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends}
 TIERS = tuple(_TIER_CUE_ENDS)
 
 
