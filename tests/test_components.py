@@ -279,6 +279,8 @@ def test_roles(nlp, text, label, role):
     ("We describe why agents stall on long tasks, and design a budget-aware replanning scheme.",
      "budget-aware replanning"),  # a second cue after a first one
     ("Here we assemble a stress-test collection of forty prompts.", "stress-test collection"),
+    ("We present Contrastive Reward Distillation, a training procedure for judges.",
+     "Contrastive Reward Distillation"),  # a title-case name that ends in a known common term
     ("Instead, we outline a minimal disclosure checklist for model cards.", "disclosure checklist"),
 ])
 def test_descriptive_proposals(nlp, text, label):

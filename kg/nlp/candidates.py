@@ -583,6 +583,10 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
             continue
         words = zip(texts, bounds, bounds[1:])
         left = _trim([Word(s, e, text, _facts(text)) for text, s, e in words if e <= term.start])
+        if _title_case_name(toks, left, term):  # "Counterfactual Reward Distillation": a name, not distillation
+            terms[i] = Term(left[0].start, term.end, toks.span_text(left[0].start, term.end), "chunk")
+            taken.update(range(left[0].start, term.start))
+            continue
         if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
             continue
         if _names_before(terms, left[0].start, term.start):  # "Arena-Hard win rate": a benchmark and its metric
@@ -594,6 +598,13 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         elif _hyphenated_modifier(left):  # "tool-call hallucination": a narrower concept beside the known one
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+def _title_case_name(toks: Tokens, left: list[Word], term: Term) -> bool:
+    """Title-case words run into a known common term written title-case too: one name."""
+    words = [w.text for w in left] + toks.words[term.start:term.end]
+    return (0 < len(left) <= 3 and all(w[:1].isupper() and w[1:].islower() for w in words if w != "-")
+            and all(w.text.replace("-", "").isalpha() for w in left))
 
 
 def _names_before(terms: list[Term], start: int, end: int) -> bool:
