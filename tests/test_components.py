@@ -309,6 +309,12 @@ def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
+def test_a_described_coined_name_is_proposed_when_nothing_else_is(nlp):
+    found, _ = terms(nlp, "Agents test late. Testing first helps, as TESTLOOM (Test-First Loom), an agent scaffold "
+                          "that reproduces bugs, shows. TESTLOOM resolves 58% of issues.")
+    assert found["TESTLOOM"].role is Role.PROPOSES, sorted(found)
+
+
 def test_our_named_thing_is_proposed_when_nothing_else_is(nlp):
     found, _ = terms(nlp, "Errors cluster late in answers. Building on this, our entity-aware hedging decoder "
                           "attaches a probe to each layer.")

@@ -58,6 +58,8 @@ _OUR = re.compile(r"\bour\b", re.I)
 # (not "Applied to Qwen3, our method keeps …": there "our method" is the subject of a verb).
 APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|a\s+(novel|new)|the\s+first"
                             r"|the\s+([\w-]+\s+){1,3}(proposed|introduced|presented)\s+(here|in\s+this))\b", re.I)
+# "PATCHWEAVE (…), an agent scaffold that …": an appositive that describes what was just named.
+_DESCRIBING_APPOSITIVE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(a|an)\s", re.I)
 # "dropout, a regularization technique": an appositive that gives the kind of what was just introduced.
 _KIND_APPOSITIVE = re.compile(r"^\s*,\s+(a|an)\s+([\w-]+\s+){0,3}?(method|technique|approach|algorithm|framework)\b",
                               re.I)
@@ -186,6 +188,19 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and APPOSITIVE_CUE.match(_text_after(table, t, 40))]
     return chosen
+
+
+def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
+    """Coined names described by an appositive where they first occur: "PATCHWEAVE (…), an agent scaffold that …"
+    (weak evidence: known names and those used before are not coined here)."""
+    table, seen, found = tokens(doc), set(), []
+    for term in sorted(terms, key=lambda t: t.start):
+        first = term.label not in seen
+        seen.add(term.label)
+        if (first and term.source != "lexicon" and _is_named(term) and not _known(term)
+                and _DESCRIBING_APPOSITIVE.match(_text_after(table, term, 200))):
+            found.append(term)
+    return found
 
 
 def _known_common(term: Term) -> bool:
@@ -542,6 +557,8 @@ class RoleAssigner:
                 break
             found = descriptive_proposals(doc, terms, tier)
             terms.sort(key=lambda t: t.start)
+            if tier == "weak":
+                found += described_names(doc, terms)
         proposed = {normalize_label(t.label) for t in found}
         for term in terms:
             if normalize_label(term.label) in proposed:
