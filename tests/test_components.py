@@ -57,6 +57,9 @@ def test_schwartz_hearst_alignment(short, long, start):
     # a word the short form shares with the long form before its acronym
     ("Speech Large Language Models (Speech LLMs) lack grounding.",
      [("Speech Large Language Models", "Speech LLMs")]),
+    # a long definition after a coined name (eleven tokens)
+    ("We present ACE (Agent-Critic-Executor Loops with Hierarchical Calibration of Errors) for agents.",
+     [("Agent-Critic-Executor Loops with Hierarchical Calibration of Errors", "ACE")]),
 ])
 def test_definitions(nlp, text, pairs):
     doc = nlp(text)

@@ -22,7 +22,7 @@ from .terms import (Term, Tokens, lexical, register_extensions, sentence_start_o
 
 __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 
-MAX_INNER_TOKENS = 12
+MAX_INNER_TOKENS = 20
 _HARD_STOPS = set(",;:()[]\"“”")
 _WORD_PART = re.compile(r"[A-Za-z0-9]+")
 _NOT_SHORT_FORM = re.compile(r"^(e\.g|i\.e|cf|see|fig|tab|eq|sec|et al|\d+(\.\d+)?%?)\b", re.I)
