@@ -182,6 +182,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Models fail when answering a question on charts; answering the question needs evidence.", "answering"),
     ("Longer training helps; longer training also costs more.", "longer"),  # a comparative is no part of a name
     ("Rollouts often violate conservation laws.", "violate"),
+    ("Any such algorithm incurs a loss of order Ω(√(C/n)), where C is a constant.", "Ω"),  # a formula
     ("Review cut annotation time without any measurable loss in agreement.", "measurable"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):

@@ -417,7 +417,7 @@ _IF_FREQUENT = "three times or more"
 
 def _verdict(words: list[Word]) -> bool | str:
     """Whether *words* make a term, from their texts alone, or which check of their context decides."""
-    if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words):
+    if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words) or _unbalanced(words):
         return False
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
@@ -451,6 +451,12 @@ def _verdict(words: list[Word]) -> bool | str:
             and _agent_or_action_noun(words[1]):
         return True  # "cross-encoder rerankers", "closed-loop validation"
     return len(words) <= 3 and not vague and _IF_REPEATED
+
+
+def _unbalanced(words: list[Word]) -> bool:
+    """"Ω(√(C/n": a piece of a formula, its brackets unclosed."""
+    text = "".join(w.text for w in words)
+    return text.count("(") != text.count(")") or text.count("[") != text.count("]")
 
 
 def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool | str, NodeType | None], ...]:
