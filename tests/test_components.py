@@ -184,6 +184,11 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Rollouts often violate conservation laws.", "violate"),
     ("Any such algorithm incurs a loss of order Ω(√(C/n)), where C is a constant.", "Ω"),  # a formula
     ("Review cut annotation time without any measurable loss in agreement.", "measurable"),
+    ("A mid-sized teacher beats an identical model and the top-ranked model.", "mid-sized"),
+    ("A mid-sized teacher beats an identical model and the top-ranked model.", "identical"),
+    ("A mid-sized teacher beats an identical model and the top-ranked model.", "top-ranked"),
+    ("Tasks run in a controlled environment; routers adjust per-expert biases.", "controlled"),
+    ("Tasks run in a controlled environment; routers adjust per-expert biases.", "adjust"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)
