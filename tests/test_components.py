@@ -189,6 +189,11 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("A mid-sized teacher beats an identical model and the top-ranked model.", "top-ranked"),
     ("Tasks run in a controlled environment; routers adjust per-expert biases.", "controlled"),
     ("Tasks run in a controlled environment; routers adjust per-expert biases.", "adjust"),
+    ("Filters help by rejecting rollouts that receive high reward and erode safety.", "rejecting"),
+    ("Filters help by rejecting rollouts that receive high reward and erode safety.", "receive"),
+    ("Filters help by rejecting rollouts that receive high reward and erode safety.", "erode"),
+    ("The estimated hack rate and the median sequence-level probability ratio fall at equal memory.", "estimated"),
+    ("The estimated hack rate and the median sequence-level probability ratio fall at equal memory.", "equal"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)
