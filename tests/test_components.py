@@ -227,6 +227,9 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("We also report results for ADE20K-847 and ADE20K-150.", "ADE20K-847", NodeType.BENCHMARK),  # not a "20K" size
     ("We also report results for MMLU-Xtra.", "MMLU-Xtra", NodeType.BENCHMARK),  # a known benchmark's variant
     ("Pairs pass a consistency filter and a differentiable top-k operator.", "consistency filter", NodeType.METHOD),
+    ("Samples from a single-step action generator keep melody adherence.", "single-step action generator",
+     NodeType.METHOD),
+    ("Samples from a single-step action generator keep melody adherence.", "melody adherence", NodeType.METRIC),
     ("We introduce SPARC (Sparse Parameter Anchoring for Retention), a data-free method.", "SPARC",
      NodeType.METHOD),  # not the benchmark SParC: the lexicon writes it in another case
     ("Pairs pass a consistency filter and a differentiable top-k operator.", "differentiable top-k operator",
