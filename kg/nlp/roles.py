@@ -184,7 +184,7 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
             if introduced is not None:
                 chosen.append(introduced)
             chosen += [t for t in fresh[1:] if _has_capital(t.label) and t.source != "lexicon"
-                       and not _known(t) and _introduced_here(t, terms, sent.start)]
+                       and not _known(t) and _introduced_here(t, terms, sent.start) and not _after_preposition(table, t)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and APPOSITIVE_CUE.match(_text_after(table, t, 40))]
     return chosen
@@ -201,6 +201,20 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
                 and _DESCRIBING_APPOSITIVE.match(_text_after(table, term, 200))):
             found.append(term)
     return found
+
+
+_PREPOSITIONS = {"to", "on", "in", "into", "from", "than", "over", "via", "across", "including", "like",
+                 "as", "of", "for", "by", "against", "versus", "vs", "under", "onto", "toward", "towards"}
+
+
+def _after_preposition(table: Tokens, term: Term) -> bool:
+    """A preposition (or "including") precedes *term*, past a determiner and a list of names: "offloads keys to
+    CPU memory", "libraries (including pandas, NumPy …)" — what the new thing works with, not a second new thing."""
+    i = term.start - 1
+    while i >= 0 and (table.words[i] in ",(" or table.words[i].lower() in ("the", "a", "an", "and")
+                      or table.words[i][:1].isupper() and i < term.start - 1):
+        i -= 1
+    return i >= 0 and table.words[i].lower() in _PREPOSITIONS
 
 
 def _known_common(term: Term) -> bool:
