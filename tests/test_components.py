@@ -279,6 +279,7 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present Quokka, a cache manager that offloads keys to CPU memory.", "CPU memory", Role.USES),
     ("We present SkyNet-9M, a corpus assembled from Sentinel-2 imagery.", "Sentinel-2", Role.USES),
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
+    ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
     # a plain capitalised word after any verb of proposal is a name
     ("We describe Quokka, a serving system that picks draft lengths per step.", "Quokka", Role.PROPOSES),
 ])

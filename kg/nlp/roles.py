@@ -214,7 +214,18 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
     while i >= 0 and (table.words[i] in ",(" or table.words[i].lower() in ("the", "a", "an", "and")
                       or table.words[i][:1].isupper() and i < term.start - 1):
         i -= 1
-    return i >= 0 and table.words[i].lower() in _PREPOSITIONS
+    return i >= 0 and table.words[i].lower() in _PREPOSITIONS or _in_example_list(table, term.start)
+
+
+def _in_example_list(table: Tokens, start: int) -> bool:
+    """Token *start* is in a list of examples: "(including pandas, NumPy and PyTorch)", "such as X, Y"."""
+    for i in range(start - 1, max(-1, start - 12), -1):
+        word = table.words[i].lower()
+        if word in ("including", "e.g.", "such", "like"):
+            return True
+        if word in boundary_words() and word not in ("and", "or") or not (word[:1].isalnum() or word in ",-"):
+            return False  # the list ends at a verb or a bracket: "(…)", "… shows"
+    return False
 
 
 def _known_common(term: Term) -> bool:
