@@ -302,6 +302,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             end = _through_last_head(doc, start, end)  # "our probing decoder attaches …": the decoder
         if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
+        if tier == "plain" and not _indefinite(doc, start) or tier == "our" and _generic_word(doc, start):
+            continue  # "we outline concrete steps"; "our results frame X as …"
         term = _term_for(doc, terms, start, end, kinded, plain=tier == "plain")
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
@@ -310,6 +312,21 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             if term.source == "proposal":
                 _mark_recurrences(doc, terms, term)
     return proposed
+
+
+def _indefinite(doc: Doc, start: int) -> bool:
+    """"a" or "an" introduces the phrase at token *start*, past its modifiers: "a minimal planning task"."""
+    words = tokens(doc).words
+    i = start - 1
+    while i >= 0 and words[i].lower() in leading_modifiers():
+        if words[i].lower() in ("a", "an"):
+            return True
+        i -= 1
+    return False
+
+
+def _generic_word(doc: Doc, i: int) -> bool:
+    return singular(tokens(doc).words[i].lower()) in generic_terms()
 
 
 def _said_before(doc: Doc, start: int, end: int) -> bool:
@@ -418,8 +435,9 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
         compound = "".join(lower[i - first:i - first + 3]) if glued and i + 2 < limit and not space[i + 1] else ""
         if compound in leading_modifiers():
             i += 3  # "best-performing"
-        elif not glued and (lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
-                            or doc[i].like_num or _joins_modifiers(lower, i - first)):
+        elif not glued and not _opens_title(words, i, limit) and (
+                lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
+                or doc[i].like_num or _joins_modifiers(lower, i - first)):
             i += 1
         else:
             break
@@ -431,6 +449,13 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     if j - i > 3 and words[j - 2] == "-" and is_participle(words[j - 1]):
         j -= 3  # "a success classifier fine-tuned from …": a trailing participle describes, it does not name
     return i, j
+
+
+def _opens_title(words: list[str], i: int, limit: int) -> bool:
+    """Word *i* starts a title-case name: "Frontier Curriculum Synthesis" keeps "Frontier"."""
+    def title(word: str) -> bool:
+        return word[:1].isupper() and word[1:].replace("-", "").islower()
+    return i + 1 < limit and title(words[i]) and title(words[i + 1])
 
 
 def _skip_kind_words(doc: Doc, j: int, limit: int) -> int:
