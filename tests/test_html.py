@@ -424,12 +424,14 @@ def browser():
 class Page:
     """A loaded page plus everything it requested, logged as an error, or alerted."""
 
-    def __init__(self, browser, path: Path, timeout_ms: int = 30_000, bypass_csp: bool = False):
+    def __init__(self, browser, path: Path, timeout_ms: int = 30_000, bypass_csp: bool = False,
+                 viewport: tuple[int, int] = (1280, 800)):
         self.url = path.resolve().as_uri()
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.dialogs: list[str] = []
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=bypass_csp)
+        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                           bypass_csp=bypass_csp)
         self.page = self.context.new_page()
         self.page.on("request", lambda r: r.url != self.url and self.requests.append(r.url))
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))

@@ -261,6 +261,21 @@ def test_narrow_window_search_puts_the_node_between_the_cards(browser, corpus_ex
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("viewport", [(420, 800), (800, 600)])
+def test_narrow_window_shows_the_graph_clear_of_the_controls(browser, corpus_export, viewport):
+    page = Page(browser, corpus_export / "graph.html", viewport=viewport)
+    covered = """() => { const card = document.getElementById('controls').getBoundingClientRect();
+        const box = document.getElementById('graph').getBoundingClientRect();
+        return Object.values(kgNetwork.getPositions()).map(p => kgNetwork.canvasToDOM(p))
+            .filter(p => p.x + box.left <= card.right && p.y + box.top <= card.bottom).length; }"""
+    assert page.js(covered) == 0
+    page.page.click("#legend button >> nth=1")  # hide a type: the view fits the nodes left, clear of the card
+    page.wait_for_still_view()
+    assert page.js(covered) == 0
+    page.close()
+
+
+@pytest.mark.browser
 def test_corpus_click_opens_the_panel_with_its_papers(corpus_page, corpus_json):
     page = corpus_page
     target = page.node_id(MISMATCH_IRI)

@@ -222,7 +222,30 @@
   function filtersChanged() {
     state.pinned.clear();
     applyFilters();
-    if (window.kgReady && nodeView.length) network.fit({ nodes: nodeView.getIds() });  // the nodes left, readable
+    if (window.kgReady && nodeView.length) fitClearOfControls(nodeView.getIds());  // the nodes left, readable
+  }
+
+  // Fit *ids* in view; if the controls card then covers some of them (a narrow window), fit them into the
+  // larger free area instead: beside the card or below it.
+  function fitClearOfControls(ids) {
+    network.fit({ nodes: ids, animation: false });
+    const card = $("controls").getBoundingClientRect();
+    const box = $("graph").getBoundingClientRect();
+    const positions = network.getPositions(ids);
+    const covered = ids.some((id) => {
+      const p = network.canvasToDOM(positions[id]);
+      return p.x + box.left <= card.right && p.y + box.top <= card.bottom;
+    });
+    if (!covered) return;
+    const beside = { x: card.right - box.left, y: 0, w: box.right - card.right, h: box.height };
+    const below = { x: 0, y: card.bottom - box.top, w: box.width, h: box.bottom - card.bottom };
+    const area = beside.w * beside.h >= below.w * below.h ? beside : below;
+    if (area.w < 120 || area.h < 120) return;  // no room worth moving to
+    network.moveTo({
+      position: network.getViewPosition(),
+      scale: network.getScale() * Math.min(area.w / box.width, area.h / box.height),
+      offset: { x: area.x + area.w / 2 - box.width / 2, y: area.y + area.h / 2 - box.height / 2 },
+    });
   }
 
   function buildFilters() {
@@ -604,6 +627,7 @@
   function markReady() {
     if (window.kgReady) return;
     network.setOptions({ physics: { enabled: false } });
+    if (nodeView.length) fitClearOfControls(nodeView.getIds());
     window.kgReady = true;
     document.documentElement.dataset.ready = "true";
     renderStats();
