@@ -190,6 +190,10 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Tasks run in a controlled environment; routers adjust per-expert biases.", "controlled"),
     ("Tasks run in a controlled environment; routers adjust per-expert biases.", "adjust"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "rejecting"),
+    ("Models reason before answering. Notes and answering stages are distilled.", "answering"),  # a verb
+    ("Structured methods retain an edge. Structured methods are slower.", "Structured"),  # a participle
+    ("Agents suffer from imprecise element grounding on desktops.", "imprecise"),
+    ("Eviction methods discard tokens early.", "discard"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "receive"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "erode"),
     ("The estimated hack rate and the median sequence-level probability ratio fall at equal memory.", "estimated"),

@@ -333,7 +333,7 @@ def _lone_named_kind(words: list[Word]) -> bool:
     return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
             and words[0].facts.head not in generic_terms() and words[0].facts.lower not in boundary_words()
             and not looks_adjective(words[0].facts.lower) and not _adjective_like(words[0].facts.lower)
-            and not words[0].facts.participle)
+            and not is_participle(words[0].facts.lower))  # "Structured methods" opening a sentence
 
 
 def _names_an_activity(word: Word) -> bool:
@@ -480,7 +480,7 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     """Settle *verdict* on the candidate at tokens ``start:end`` in its context."""
     if verdict == _IF_PROPOSED:
         return _after_proposal(doc, start)
-    if verdict in (_IF_FREQUENT, _IF_RECURRING) and _gerund_with_object(doc, start, end):
+    if verdict in (_IF_FREQUENT, _IF_RECURRING) and _verbal_gerund(doc, start, end):
         return False
     if verdict == _IF_FREQUENT:
         return _recurs(doc, tokens(doc).span_text(start, end), times=3)
@@ -496,10 +496,15 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
 _DETERMINERS = {"a", "an", "the", "its", "their", "each", "every"}
 
 
-def _gerund_with_object(doc: Doc, start: int, end: int) -> bool:
-    """"answering a question": an -ing word before a determiner is a verb with its object, not a concept."""
+_CLAUSE_OPENERS = {"before", "after", "while", "when", "without", "upon"}
+
+
+def _verbal_gerund(doc: Doc, start: int, end: int) -> bool:
+    """"answering a question", "before answering": an -ing word before a determiner, or after a word that
+    opens a clause, is a verb, not a concept."""
     words = tokens(doc).words
-    return words[end - 1].endswith("ing") and end < len(words) and words[end].lower() in _DETERMINERS
+    return words[end - 1].endswith("ing") and (end < len(words) and words[end].lower() in _DETERMINERS
+                                               or start > 0 and words[start - 1].lower() in _CLAUSE_OPENERS)
 
 
 @Language.factory("kg_candidates", default_config={"max_words": MAX_TERM_WORDS})
