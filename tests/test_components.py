@@ -183,6 +183,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Longer training helps; longer training also costs more.", "longer"),  # a comparative is no part of a name
     ("Rollouts often violate conservation laws.", "violate"),
     ("Any such algorithm incurs a loss of order Ω(√(C/n)), where C is a constant.", "Ω"),  # a formula
+    ("The margin shrinks relative to log n. Scaling by log n helps.", "log n"),
     ("Review cut annotation time without any measurable loss in agreement.", "measurable"),
     ("A mid-sized teacher beats an identical model and the top-ranked model.", "mid-sized"),
     ("A mid-sized teacher beats an identical model and the top-ranked model.", "identical"),

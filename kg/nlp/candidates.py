@@ -417,7 +417,7 @@ _IF_FREQUENT = "three times or more"
 
 def _verdict(words: list[Word]) -> bool | str:
     """Whether *words* make a term, from their texts alone, or which check of their context decides."""
-    if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words) or _unbalanced(words):
+    if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words) or _formula(words):
         return False
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
@@ -453,10 +453,11 @@ def _verdict(words: list[Word]) -> bool | str:
     return len(words) <= 3 and not vague and _IF_REPEATED
 
 
-def _unbalanced(words: list[Word]) -> bool:
-    """"Ω(√(C/n": a piece of a formula, its brackets unclosed."""
+def _formula(words: list[Word]) -> bool:
+    """"Ω(√(C/n": a piece of a formula, its brackets unclosed; "log n": a formula with a variable."""
     text = "".join(w.text for w in words)
-    return text.count("(") != text.count(")") or text.count("[") != text.count("]")
+    return (text.count("(") != text.count(")") or text.count("[") != text.count("]")
+            or len(words) > 1 and any(len(w.text) == 1 and w.text.islower() for w in words))
 
 
 def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool | str, NodeType | None], ...]:
