@@ -419,6 +419,8 @@ def _verdict(words: list[Word]) -> bool | str:
     """Whether *words* make a term, from their texts alone, or which check of their context decides."""
     if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words) or _formula(words):
         return False
+    if any(w.text in _HARDWARE for w in words):
+        return False  # "L4 GPU", "GPU hours", "CPU memory": the machine, not a concept of the paper
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
     if len(words) == 1:
@@ -451,6 +453,9 @@ def _verdict(words: list[Word]) -> bool | str:
             and _agent_or_action_noun(words[1]):
         return True  # "cross-encoder rerankers", "closed-loop validation"
     return len(words) <= 3 and not vague and _IF_REPEATED
+
+
+_HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs"}
 
 
 def _formula(words: list[Word]) -> bool:
