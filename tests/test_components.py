@@ -283,7 +283,7 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     # a known concept defined later in the proposal sentence is used, not coined
     ("We propose VoxFlow, a TTS system built on a Diffusion Transformer (DiT).", "Diffusion Transformer", Role.USES),
     # a name after a preposition in the proposal sentence is what the new thing works with
-    ("We present Quokka, a cache manager that offloads keys to CPU memory.", "CPU memory", Role.USES),
+    ("We present Quokka, a cache manager that offloads keys to NVMe storage.", "NVMe", Role.USES),
     ("We present SkyNet-9M, a corpus assembled from Sentinel-2 imagery.", "Sentinel-2", Role.USES),
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
     ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
