@@ -195,6 +195,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Structured methods retain an edge. Structured methods are slower.", "Structured"),  # a participle
     ("Agents suffer from imprecise element grounding on desktops.", "imprecise"),
     ("Eviction methods discard tokens early.", "discard"),
+    ("A steady stream of variants trains on well-filtered synthetic data.", "well-filtered"),
+    ("A steady stream of variants trains on well-filtered synthetic data.", "steady"),
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "GPU"),  # hardware
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "CPU"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "receive"),

@@ -84,8 +84,13 @@ def _facts(text: str) -> _Facts:
     low = text.lower()
     return _Facts(low, singular(low), _is_name_text(text), text[:1].isupper(),
                   text[:1].isupper() and text[1:].islower() and low not in _NEVER_IN_NAMES,
-                  low in leading_modifiers(), _is_verb_like(text), is_participle(text),
+                  low in leading_modifiers() or _well_done(low), _is_verb_like(text), is_participle(text),
                   singular(text).lower() in generic_terms(), "://" in text or "www." in text)
+
+
+def _well_done(low: str) -> bool:
+    """"well-filtered", "well-tuned": a judgement of how something was done, no part of a name."""
+    return low.startswith("well-") and is_participle(low[5:])
 
 
 class Word(NamedTuple):
