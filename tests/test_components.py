@@ -289,6 +289,12 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present SkyNet-9M, a corpus assembled from Sentinel-2 imagery.", "Sentinel-2", Role.USES),
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
     ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
+    ("We describe CT-Atlas, a collection of chest and abdominal CT volumes.", "abdominal CT", Role.USES),
+    ("We propose VoxFlow, a fully non-autoregressive zero-shot TTS system.", "non-autoregressive zero-shot TTS",
+     Role.USES),  # the kind of the new thing, not a second new thing
+    # a coined name in apposition to the authors' own thing
+    ("Guided by this, our 3B hybrid, Tessel-3B, keeps attention in 4 layers.", "Tessel-3B", Role.PROPOSES),
+    ("On SMAC, our approach outperforms OMAR, ICQ and MADT.", "ICQ", Role.USES),
     # a plain capitalised word after any verb of proposal is a name
     ("We describe Quokka, a serving system that picks draft lengths per step.", "Quokka", Role.PROPOSES),
 ])

@@ -60,6 +60,7 @@ APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|
                             r"|the\s+([\w-]+\s+){1,3}(proposed|introduced|presented)\s+(here|in\s+this))\b", re.I)
 # "PATCHWEAVE (…), an agent scaffold that …": an appositive that describes what was just named.
 _DESCRIBING_APPOSITIVE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(a|an)\s", re.I)
+_OUR_APPOSITION = re.compile(r"\bour\s+(?P<words>[\w-]+(\s+[\w-]+){0,2}),\s*$", re.I)
 # "dropout, a regularization technique": an appositive that gives the kind of what was just introduced.
 _KIND_APPOSITIVE = re.compile(r"^\s*,\s+(a|an)\s+([\w-]+\s+){0,3}?(method|technique|approach|algorithm|framework)\b",
                               re.I)
@@ -183,10 +184,11 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
             introduced = _introduced_by_cue(table, cue_end, after)
             if introduced is not None:
                 chosen.append(introduced)
-            chosen += [t for t in fresh[1:] if _has_capital(t.label) and t.source != "lexicon"
+            chosen += [t for t in fresh[1:] if _has_capital(t.label.split()[0]) and t.source != "lexicon"
                        and not _known(t) and _introduced_here(t, terms, sent.start) and not _after_preposition(table, t)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
-               and APPOSITIVE_CUE.match(_text_after(table, t, 40))]
+               and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
+                    or not _known(t) and _in_apposition_to_ours(_text_before(table, t, 50)))]
     return chosen
 
 
@@ -256,6 +258,19 @@ def _known(term: Term) -> bool:
     """The lexicon knows one of the term's names: "a Diffusion Transformer (DiT)" is used, not coined."""
     return any(normalize_label(name) in lexicon_index() and spelled_as_known(name)
                for name in (term.label, *term.aliases))
+
+
+def _in_apposition_to_ours(before: str) -> bool:
+    """*before* ends with "our X, ": the name that follows is the authors' own X ("our 3B hybrid, Tessel-3B");
+    not after a verb ("our approach outperforms OMAR, ICQ")."""
+    match = _OUR_APPOSITION.search(before)
+    return match is not None and not any(w.lower() in boundary_words() for w in match.group("words").split())
+
+
+def _text_before(table: Tokens, term: Term, width: int) -> str:
+    """The *width* characters before *term*."""
+    start = table.idx[term.start]
+    return table.text[max(0, start - width):start]
 
 
 def _text_after(table: Tokens, term: Term, width: int) -> str:
