@@ -197,6 +197,12 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Eviction methods discard tokens early.", "discard"),
     ("A steady stream of variants trains on well-filtered synthetic data.", "well-filtered"),
     ("A steady stream of variants trains on well-filtered synthetic data.", "steady"),
+    ("Models memorized items, answering correctly with corrupted images; answering correctly is rare.", "answering"),
+    ("We identify three recurring problems with sophisticated agent architectures.", "recurring"),
+    ("We identify three recurring problems with sophisticated agent architectures.", "sophisticated"),
+    ("Eviction policies rank tokens by score and let agents promise constant-memory inference.", "rank"),
+    ("Eviction policies rank tokens by score and let agents promise constant-memory inference.", "let "),
+    ("Eviction policies rank tokens by score and let agents promise constant-memory inference.", "promise"),
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "GPU"),  # hardware
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "CPU"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "receive"),

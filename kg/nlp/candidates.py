@@ -511,10 +511,11 @@ _CLAUSE_OPENERS = {"before", "after", "while", "when", "without", "upon"}
 
 
 def _verbal_gerund(doc: Doc, start: int, end: int) -> bool:
-    """"answering a question", "before answering": an -ing word before a determiner, or after a word that
-    opens a clause, is a verb, not a concept."""
+    """"answering a question", "answering correctly", "before answering": an -ing word before a determiner or
+    an adverb, or after a word that opens a clause, is a verb, not a concept."""
     words = tokens(doc).words
-    return words[end - 1].endswith("ing") and (end < len(words) and words[end].lower() in _DETERMINERS
+    following = words[end].lower() if end < len(words) else ""
+    return words[end - 1].endswith("ing") and (following in _DETERMINERS or following.endswith("ly")
                                                or start > 0 and words[start - 1].lower() in _CLAUSE_OPENERS)
 
 
