@@ -362,9 +362,24 @@ def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
 
 
 def test_a_described_coined_name_is_proposed_when_nothing_else_is(nlp):
-    found, _ = terms(nlp, "Agents test late. Testing first helps, as TESTLOOM (Test-First Loom), an agent scaffold "
+    found, _ = terms(nlp, "Agents test late. Testing first helps: TESTLOOM (Test-First Loom), an agent scaffold "
                           "that reproduces bugs, shows. TESTLOOM resolves 58% of issues.")
     assert found["TESTLOOM"].role is Role.PROPOSES, sorted(found)
+
+
+@pytest.mark.parametrize("text, label", [
+    ("We developed a sparse routing module for experts.", "sparse routing module"),  # a past tense
+    ("We evaluate released checkpoints and design a minimal planning task.", "planning task"),
+])
+def test_proposal_cue_forms(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert found[label].role is Role.PROPOSES, sorted(found)
+
+
+def test_a_known_name_keeps_its_words(nlp):
+    _, doc = terms(nlp, "We evaluate on Natural Questions Accuracy metrics.")
+    spans = sorted((t.start, t.end) for t in doc._.kg_terms)
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), spans  # no two terms share a token
 
 
 def test_our_named_thing_is_proposed_when_nothing_else_is(nlp):
@@ -378,6 +393,8 @@ def test_our_named_thing_is_proposed_when_nothing_else_is(nlp):
     "Here we assembled 41,000 CT volumes from 17 hospitals and trained a model.",  # a count of things
     "Benchmarks drift. We call for natural splits, and we outline concrete steps for reviewers.",  # no "a"
     "Contexts grow. Taken together, our results frame length generalization as a margin problem.",  # a verb
+    "Sparse reward models are popular. Our sparse reward model outperforms baselines.",  # named before, plural
+    "Experiments on FooQA, a recent QA benchmark, show gains.",  # described, but what the work is tested on
 ])
 def test_nothing_is_proposed(nlp, text):
     found, _ = terms(nlp, text)

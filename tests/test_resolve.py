@@ -215,8 +215,8 @@ def test_an_acronym_in_another_case_is_not_the_known_concept():
     # SParC is a known benchmark; a paper's own SPARC is not it (the lexicon matcher, too, is case-sensitive
     # for acronyms), while a known name's other spelling still is
     entities, _ = resolve([mention("p1", "SPARC", aliases=["Sparse Parameter Anchoring"], source="abbrev"),
-                           mention("p2", "NDCG@10", NodeType.METRIC)])
-    assert sorted(e.label for e in entities) == ["SPARC", "normalized discounted cumulative gain"]
+                           mention("p2", "NDCG@10", NodeType.METRIC), mention("p3", "GSM8k", NodeType.BENCHMARK)])
+    assert sorted(e.label for e in entities) == ["GSM8K", "SPARC", "normalized discounted cumulative gain"]
 
 
 def test_shared_name_merges_within_a_type_only():

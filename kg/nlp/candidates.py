@@ -29,8 +29,8 @@ from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, PARAMETER_COUNT, PROPOSAL_VERBS,
-                    STATE_SUFFIXES, boundary_words, generic_terms, head_types, is_participle, leading_modifiers,
-                    lexicon_index, looks_adjective)
+                    STATE_SUFFIXES, boundary_words, generic_terms, head_types, is_participle, is_title_word,
+                    leading_modifiers, lexicon_index, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -424,8 +424,8 @@ def _verdict(words: list[Word]) -> bool | str:
     """Whether *words* make a term, from their texts alone, or which check of their context decides."""
     if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words) or _formula(words):
         return False
-    if any(w.text in _HARDWARE for w in words):
-        return False  # "L4 GPU", "GPU hours", "CPU memory": the machine, not a concept of the paper
+    if any(part in _HARDWARE for w in words for part in w.text.split("-")):
+        return False  # "L4 GPU", "GPU-hours", "CPU memory": the machine, not a concept of the paper
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
     if len(words) == 1:
@@ -464,10 +464,10 @@ _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs"}
 
 
 def _formula(words: list[Word]) -> bool:
-    """"Ω(√(C/n": a piece of a formula, its brackets unclosed; "log n": a formula with a variable."""
+    """"Ω(√(C/n": a piece of a formula, its brackets unclosed; "log n": a formula ending in a variable."""
     text = "".join(w.text for w in words)
     return (text.count("(") != text.count(")") or text.count("[") != text.count("]")
-            or len(words) > 1 and any(len(w.text) == 1 and w.text.islower() for w in words))
+            or len(words) > 1 and len(words[-1].text) == 1 and words[-1].text.islower())
 
 
 def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool | str, NodeType | None], ...]:
@@ -606,7 +606,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
             continue
         words = zip(texts, bounds, bounds[1:])
         left = _trim([Word(s, e, text, _facts(text)) for text, s, e in words if e <= term.start])
-        if _title_case_name(toks, left, term):  # "Counterfactual Reward Distillation": a name, not distillation
+        if _title_case_name(toks, left, term) and taken.isdisjoint(range(left[0].start, term.start)):
+            # "Counterfactual Reward Distillation": a name, not distillation
             terms[i] = Term(left[0].start, term.end, toks.span_text(left[0].start, term.end), "chunk")
             taken.update(range(left[0].start, term.start))
             continue
@@ -625,9 +626,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
 
 def _title_case_name(toks: Tokens, left: list[Word], term: Term) -> bool:
     """Title-case words run into a known common term written title-case too: one name."""
-    words = [w.text for w in left] + toks.words[term.start:term.end]
-    return (0 < len(left) <= 3 and all(w[:1].isupper() and w[1:].islower() for w in words if w != "-")
-            and all(w.text.replace("-", "").isalpha() for w in left))
+    words = [w.text for w in left] + [w for w in toks.words[term.start:term.end] if w != "-"]
+    return 0 < len(left) <= 3 and all(is_title_word(w) for w in words)
 
 
 def _names_before(terms: list[Term], start: int, end: int) -> bool:

@@ -5,8 +5,11 @@ called, "dubbed X") is proposed; every other occurrence of a proposed name
 follows it. When the object of such a cue is a descriptive phrase no earlier
 component cut ("we introduce transcoder adapters", "three strategies: A, B and
 C", "a new auxiliary teacher"), the phrase becomes a Term of its own, wherever
-it recurs. Otherwise the type decides: problems are addressed, benchmarks
-evaluated on, methods, models and metrics used.
+it recurs. An abstract without such a cue falls back on weaker evidence, tier
+by tier (see TIERS): "we add a X", "our X outperforms", a coined name described
+by an appositive, "our X", a plain phrase after a cue. Otherwise the type
+decides: problems are addressed, benchmarks evaluated on, methods, models and
+metrics used.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, KIND_WORDS, NAMING_VERBS, PROPOSAL_VERBS, boundary_words, generic_terms,
-                    head_types, is_participle, leading_modifiers, lexicon_index, looks_adjective,
+                    head_types, is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective,
                     spelled_as_known)
-from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens
+from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 from .typing_cues import type_of
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
@@ -32,7 +35,7 @@ __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 PROPOSAL_CUE = re.compile(
     r"\b(we|this\s+(technical\s+)?(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
-    rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})s?d?\b"
+    rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})(s|d|ed)?\b"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
     r"|\bour\s+(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our approach, X, …"
 # A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
@@ -197,15 +200,16 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
     (weak evidence: known names and those used before are not coined here)."""
     table, seen, found = tokens(doc), set(), []
     for term in sorted(terms, key=lambda t: t.start):
-        first = term.label not in seen
-        seen.add(term.label)
+        key = normalize_label(term.label)
+        first = key not in seen
+        seen.add(key)
         if (first and term.source != "lexicon" and _is_named(term) and not _known(term)
-                and _DESCRIBING_APPOSITIVE.match(_text_after(table, term, 200))):
-            found.append(term)
+                and _DESCRIBING_APPOSITIVE.match(_text_after(table, term, 200)) and not _after_preposition(table, term)):
+            found.append(term)  # not "experiments on FooQA, a recent QA benchmark, …"
     return found
 
 
-_PREPOSITIONS = {"to", "on", "in", "into", "from", "than", "over", "via", "across", "including", "like",
+_PREPOSITIONS = {"to", "on", "in", "into", "from", "than", "over", "via", "across",
                  "as", "of", "for", "by", "against", "versus", "vs", "under", "onto", "toward", "towards"}
 
 
@@ -213,7 +217,7 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
     """A preposition (or "including") precedes *term*, past a determiner and a list of names: "offloads keys to
     CPU memory", "libraries (including pandas, NumPy …)" — what the new thing works with, not a second new thing."""
     i = term.start - 1
-    while i >= 0 and (table.words[i] in ",(" or table.words[i].lower() in ("the", "a", "an", "and")
+    while i >= 0 and (table.words[i] in (",", "(") or table.words[i].lower() in ("the", "a", "an", "and")
                       or table.words[i][:1].isupper() and i < term.start - 1):
         i -= 1
     return i >= 0 and table.words[i].lower() in _PREPOSITIONS or _in_example_list(table, term.start)
@@ -225,7 +229,7 @@ def _in_example_list(table: Tokens, start: int) -> bool:
         word = table.words[i].lower()
         if word in ("including", "e.g.", "such", "like"):
             return True
-        if word in boundary_words() and word not in ("and", "or") or not (word[:1].isalnum() or word in ",-"):
+        if word in boundary_words() and word not in ("and", "or") or not (word[:1].isalnum() or word in (",", "-")):
             return False  # the list ends at a verb or a bracket: "(…)", "… shows"
     return False
 
@@ -314,7 +318,7 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     proposed = []
     for start, end, kinded in _cue_objects(doc, tier):
         if tier == "our":
-            end = _through_last_head(doc, start, end)  # "our probing decoder attaches …": the decoder
+            end, kinded = _through_last_head(doc, start, end), False  # "our probing decoder attaches …": the decoder
         if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
         if tier == "plain" and not _indefinite(doc, start) or tier == "our" and _generic_word(doc, start):
@@ -345,10 +349,10 @@ def _generic_word(doc: Doc, i: int) -> bool:
 
 
 def _said_before(doc: Doc, start: int, end: int) -> bool:
-    """The words of tokens start:end occur earlier in the text."""
+    """The words of tokens start:end, singular or plural, occur earlier in the text ("PRMs … our PRM")."""
     table = tokens(doc)
-    words = r"\b" + re.escape(table.span_text(start, end)) + r"\b"
-    return re.search(words, table.text[:table.idx[start]], re.I) is not None
+    before, phrase = table.lower_text[:table.idx[start]], table.span_text(start, end).lower()
+    return any(whole_word_count(before, form, 1) for form in {phrase, phrase + "s", phrase.removesuffix("s")} if form)
 
 
 def _through_last_head(doc: Doc, start: int, end: int) -> int:
@@ -395,8 +399,9 @@ def _our_cue_ends(sent: _Sentence) -> list[int]:
 
 
 def _plain_cue_ends(sent: _Sentence) -> list[int]:
-    """The ends of both kinds of cue, but not of "we release …": released checkpoints or results are artifacts."""
-    ends = [m.end() for m in sent.cues if not _names(m) and "releas" not in m.group(0).lower()]
+    """The ends of the proposal verbs ("we design …"; not "we release …": released checkpoints or results are
+    artifacts) and of the weak cues."""
+    ends = [m.end() for m in sent.cues if not _names(m) and not m.group(0).split()[-1].lower().startswith("releas")]
     return sorted(ends + _weak_cue_ends(sent))
 
 
@@ -404,7 +409,8 @@ def _plain_cue_ends(sent: _Sentence) -> list[int]:
 #   cue:   "we propose X", "a novel X" in a sentence about the authors' work;
 #   weak:  "we add / explore a X", "our X outperforms …", "our X is released";
 #   our:   "our X" with a nameable X that ends in a known head ("our entity-aware probing decoder attaches …");
-#   plain: after a cue or weak cue, a plain phrase of common words too ("we design a minimal planning task").
+#   plain: after a proposal verb or a weak cue, a phrase of common words after "a"/"an" ("we design a minimal
+#          planning task").
 _TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends}
 TIERS = tuple(_TIER_CUE_ENDS)
 
@@ -424,7 +430,7 @@ def _names(cue: re.Match) -> bool:
     return naming or cue.group(0).split()[-1].lower().startswith(_NAMING_STEMS)
 
 
-_NAMING_STEMS = ("call", "dub", "name", "term")
+_NAMING_STEMS = tuple(NAMING_VERBS.split("|"))
 
 
 def _may_have_new_thing(text: str) -> bool:
@@ -468,9 +474,7 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
 
 def _opens_title(words: list[str], i: int, limit: int) -> bool:
     """Word *i* starts a title-case name: "Frontier Curriculum Synthesis" keeps "Frontier"."""
-    def title(word: str) -> bool:
-        return word[:1].isupper() and word[1:].replace("-", "").islower()
-    return i + 1 < limit and title(words[i]) and title(words[i + 1])
+    return i + 1 < limit and is_title_word(words[i]) and is_title_word(words[i + 1])
 
 
 def _skip_kind_words(doc: Doc, j: int, limit: int) -> int:

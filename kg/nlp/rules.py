@@ -13,7 +13,8 @@ from ..records import NodeType
 
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
            "ACTION_SUFFIXES", "head_types", "generic_terms", "leading_modifiers", "boundary_words", "is_participle",
-           "looks_adjective", "lexicon_entries", "lexicon_index"]
+           "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known", "is_title_word",
+           "PROPOSAL_VERBS", "NAMING_VERBS", "KIND_WORDS"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -35,7 +36,7 @@ _ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial"
 
 # Verbs by which authors introduce their own contribution ("we describe Ferrule"), and name it ("we call it X").
 PROPOSAL_VERBS = ("propose|introduce|present|describe|develop|design|devise|create|craft|formulate|unveil"
-                  "|construct|curate|assemble|outline|build|contribute")
+                  "|construct|curate|assemble|outline|build|built|contribute")
 NAMING_VERBS = "call|dub|name|term"
 
 
@@ -138,7 +139,13 @@ def _acronym_spellings(directory: Path = LEXICON_DIR) -> dict[str, frozenset[str
 
 
 def spelled_as_known(name: str) -> bool:
-    """False for an acronym-like *name* the lexicon knows only in another case: a paper's "SPARC" is not the
-    benchmark SParC (the matcher, too, matches such names case-sensitively)."""
+    """False for an all-capitals *name* the lexicon writes only in another case: a paper's "SPARC" is not the
+    benchmark SParC, "MAP" is not mAP (the matcher, too, matches acronyms case-sensitively); "GSM8k" is GSM8K."""
     known = _acronym_spellings().get(normalize_label(name))
-    return not known or not is_acronym(name) or name in known or name.removesuffix("s") in known
+    return (not known or not name.removesuffix("s").isupper() or name in known
+            or name.removesuffix("s") in known)
+
+
+def is_title_word(word: str) -> bool:
+    """"Frontier", "Test-Time": each hyphenated part a capital, then lower-case letters."""
+    return all(part[:1].isupper() and part[1:].islower() for part in word.split("-"))

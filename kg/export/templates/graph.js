@@ -226,11 +226,13 @@
   }
 
   // Fit *ids* in view; if the controls card then covers some of them (a narrow window), fit them into the
-  // larger free area instead: beside the card or below it.
+  // larger free area instead: beside the card (left of an open side panel) or below it.
   function fitClearOfControls(ids) {
     network.fit({ nodes: ids, animation: false });
     const card = $("controls").getBoundingClientRect();
-    const box = $("graph").getBoundingClientRect();
+    const graph = $("graph").getBoundingClientRect();
+    const box = { left: graph.left, top: graph.top, width: graph.width, height: graph.height, bottom: graph.bottom,
+                  right: panel.hidden ? graph.right : Math.min(graph.right, panel.getBoundingClientRect().left) };
     const positions = network.getPositions(ids);
     const covered = ids.some((id) => {
       const p = network.canvasToDOM(positions[id]);
@@ -627,10 +629,13 @@
   function markReady() {
     if (window.kgReady) return;
     network.setOptions({ physics: { enabled: false } });
-    if (nodeView.length) fitClearOfControls(nodeView.getIds());
-    window.kgReady = true;
-    document.documentElement.dataset.ready = "true";
-    renderStats();
+    try {
+      if (nodeView.length) fitClearOfControls(nodeView.getIds());
+    } finally {  // the page is usable whatever the fit does
+      window.kgReady = true;
+      document.documentElement.dataset.ready = "true";
+      renderStats();
+    }
   }
   network.once("stabilizationIterationsDone", markReady);
   network.once("stabilized", markReady);
