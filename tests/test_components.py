@@ -208,6 +208,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Eviction policies rank tokens by score and let agents promise constant-memory inference.", "let "),
     ("Eviction policies rank tokens by score and let agents promise constant-memory inference.", "promise"),
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "GPU"),  # hardware
+    ("We present PatchFlow, tasks created after January 2025.", "January"),  # a date
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "CPU"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "receive"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "erode"),
@@ -300,6 +301,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
     ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
     ("We describe CT-Atlas, a collection of chest and abdominal CT volumes.", "abdominal CT", Role.USES),
+    ("This paper presents PatchFlow, tasks from 312 repositories, each created after Sentinel-2 launched.",
+     "Sentinel-2", Role.USES),
+    ("Prior indexes go stale. Our framework, Driftwood, versions the index.", "Driftwood", Role.PROPOSES),
     ("We propose VoxFlow, a fully non-autoregressive zero-shot TTS system.", "non-autoregressive zero-shot TTS",
      Role.USES),  # the kind of the new thing, not a second new thing
     # a coined name in apposition to the authors' own thing

@@ -49,6 +49,7 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL,
                "strategy": NodeType.METHOD, "procedure": NodeType.METHOD, "technique": NodeType.METHOD,
                "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL}
+_OUR_APPOSITION = re.compile(r"\bour\s+[\w-]+\s*,\s*$", re.I)
 _PROPOSAL = re.compile(rf"\b({PROPOSAL_VERBS}|{NAMING_VERBS})(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
 METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER|AP(50|75)?|FPS|"
@@ -313,8 +314,10 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
 
 
 def _after_proposal(doc: Doc, start: int) -> bool:
-    window = tokens(doc).span_text(max(0, start - 3), start)
-    return bool(_PROPOSAL.search(window))
+    """A verb of proposal just before token *start*, or "our X," ("Our framework, Driftwood, …")."""
+    table = tokens(doc)
+    return bool(_PROPOSAL.search(table.span_text(max(0, start - 3), start))
+                or _OUR_APPOSITION.search(table.span_text(max(0, start - 4), start)))
 
 
 def _is_concept_noun(word: str) -> bool:

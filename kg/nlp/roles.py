@@ -209,7 +209,8 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
     return found
 
 
-_PREPOSITIONS = {"to", "on", "in", "into", "from", "than", "over", "via", "across",
+_PREPOSITIONS = {"to", "on", "in", "into", "from", "than", "over", "via", "across", "after", "before", "since",
+                 "during", "until", "within", "between", "among", "at", "through",
                  "as", "of", "for", "by", "against", "versus", "vs", "under", "onto", "toward", "towards"}
 
 
