@@ -209,6 +209,11 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Eviction policies rank tokens by score and let agents promise constant-memory inference.", "promise"),
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "GPU"),  # hardware
     ("We present PatchFlow, tasks created after January 2025.", "January"),  # a date
+    ("Tasks in TypeScript stay hard for an untuned base model at arbitrary lengths.", "TypeScript"),
+    ("Tasks in TypeScript stay hard for an untuned base model at arbitrary lengths.", "untuned"),
+    ("Tasks in TypeScript stay hard for an untuned base model at arbitrary lengths.", "arbitrary"),
+    ("Accuracy is an unreliable proxy; teachers compress sampling into one step.", "unreliable"),
+    ("Accuracy is an unreliable proxy; teachers compress sampling into one step.", "compress"),
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "CPU"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "receive"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "erode"),
