@@ -214,6 +214,16 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Tasks in TypeScript stay hard for an untuned base model at arbitrary lengths.", "arbitrary"),
     ("Accuracy is an unreliable proxy; teachers compress sampling into one step.", "unreliable"),
     ("Accuracy is an unreliable proxy; teachers compress sampling into one step.", "compress"),
+    ("Models interleave reasoning with retrieval. Somewhat surprisingly, policies resemble hand-designed "
+     "pipelines and fit regression models with sub-200 ms latency.", "interleave"),
+    ("Models interleave reasoning with retrieval. Somewhat surprisingly, policies resemble hand-designed "
+     "pipelines and fit regression models with sub-200 ms latency.", "Somewhat"),
+    ("Models interleave reasoning with retrieval. Somewhat surprisingly, policies resemble hand-designed "
+     "pipelines and fit regression models with sub-200 ms latency.", "resemble"),
+    ("Models interleave reasoning with retrieval. Somewhat surprisingly, policies resemble hand-designed "
+     "pipelines and fit regression models with sub-200 ms latency.", "fit "),
+    ("Models interleave reasoning with retrieval. Somewhat surprisingly, policies resemble hand-designed "
+     "pipelines and fit regression models with sub-200 ms latency.", "sub-200"),
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "CPU"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "receive"),
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "erode"),
@@ -347,6 +357,7 @@ def test_roles(nlp, text, label, role):
     ("We present Contrastive Reward Distillation, a training procedure for judges.",
      "Contrastive Reward Distillation"),  # a title-case name that ends in a known common term
     ("Instead, we outline a minimal disclosure checklist for model cards.", "disclosure checklist"),
+    ("Instead, we outline concrete reporting standards for agent papers.", "reporting standards"),
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)
