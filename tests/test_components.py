@@ -214,6 +214,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Tasks in TypeScript stay hard for an untuned base model at arbitrary lengths.", "arbitrary"),
     ("Accuracy is an unreliable proxy; teachers compress sampling into one step.", "unreliable"),
     ("Accuracy is an unreliable proxy; teachers compress sampling into one step.", "compress"),
+    ("Rewards favour valid reasoning; valid reasoning is rare.", "valid"),
     ("Models interleave reasoning with retrieval. Somewhat surprisingly, policies resemble hand-designed "
      "pipelines and fit regression models with sub-200 ms latency.", "interleave"),
     ("Models interleave reasoning with retrieval. Somewhat surprisingly, policies resemble hand-designed "
