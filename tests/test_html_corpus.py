@@ -189,13 +189,19 @@ def test_corpus_theme_filter_shows_one_theme_of_kg_themes(corpus_page, corpus_ex
     corpus_page.page.select_option("#theme", found[0]["name"])
     try:
         assert corpus_page.visible() == len(members)
-        # the view is fitted to what is left: closer, and every node on the canvas
-        assert corpus_page.js("kgNetwork.getScale()") > scale
+        # the view is fitted to what is left: every node left on the canvas, none under the controls card
+        assert corpus_page.js("kgNetwork.getScale()") != scale
         width, height = corpus_page.js("[document.getElementById('graph').clientWidth,"
                                        " document.getElementById('graph').clientHeight]")
-        points = corpus_page.js("Object.values(kgNetwork.getPositions()).map(p => kgNetwork.canvasToDOM(p))")
-        shown = [p for p in points if 0 <= p["x"] <= width and 0 <= p["y"] <= height]
-        assert len(shown) >= len(members)
+        card = corpus_page.js("""(() => { const c = document.getElementById('controls').getBoundingClientRect();
+            const g = document.getElementById('graph').getBoundingClientRect();
+            return { right: c.right - g.left, bottom: c.bottom - g.top }; })()""")  # in canvas coordinates
+        points = corpus_page.js("Object.entries(kgNetwork.getPositions())"
+                                ".filter(([id]) => !kgNetwork.body.nodes[id].options.hidden)"
+                                ".map(([, p]) => kgNetwork.canvasToDOM(p))")
+        assert len(points) == len(members)
+        assert all(0 <= p["x"] <= width and 0 <= p["y"] <= height for p in points)
+        assert not any(p["x"] <= card["right"] and p["y"] <= card["bottom"] for p in points)
     finally:
         corpus_page.page.select_option("#theme", "")
     assert corpus_page.visible() == len(corpus_json["nodes"])
