@@ -322,6 +322,11 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("Prior indexes go stale. Our framework, Driftwood, versions the index.", "Driftwood", Role.PROPOSES),
     ("We propose VoxFlow, a fully non-autoregressive zero-shot TTS system.", "non-autoregressive zero-shot TTS",
      Role.USES),  # the kind of the new thing, not a second new thing
+    # the description of a name the paper gives is its kind, not a second proposal
+    ("We propose MIGA, a novel infinite-frame long video generation method.",
+     "infinite-frame long video generation", Role.ADDRESSES),
+    ("First, we develop an evaluation framework, DiffROAR, to test the assumption.", "DiffROAR", Role.PROPOSES),
+    ("First, we develop an evaluation framework, DiffROAR, to test the assumption.", "evaluation", Role.USES),
     # a coined name in apposition to the authors' own thing
     ("Guided by this, our 3B hybrid, Tessel-3B, keeps attention in 4 layers.", "Tessel-3B", Role.PROPOSES),
     ("On SMAC, our approach outperforms OMAR, ICQ and MADT.", "ICQ", Role.USES),
@@ -425,6 +430,12 @@ def test_nothing_is_proposed(nlp, text):
     found, _ = terms(nlp, text)
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
     assert not any(len(label.split()) > 2 for label in found), sorted(found)
+
+
+def test_a_described_kind_yields_to_the_name(nlp):
+    found, _ = terms(nlp, "Thus motivated, we propose the following meta-algorithm, which we call Datamodel "
+                          "Matching (DMM), for unlearning.")
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] == ["Datamodel Matching"], sorted(found)
 
 
 @pytest.mark.parametrize("text", [

@@ -185,7 +185,8 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                     after.append(t)
             fresh = [t for t in after if not _known_common(t)]
             introduced = _introduced_by_cue(table, cue_end, after)
-            if introduced is not None:
+            if introduced is not None and not (not _is_named(introduced) and _kind_of_a_name(
+                    doc, introduced.start, _skip_kind_words(doc, introduced.end, sent.end), sent)):
                 chosen.append(introduced)
             chosen += [t for t in fresh[1:] if _has_capital(t.label.split()[0]) and t.source != "lexicon"
                        and not _known(t) and _introduced_here(t, terms, sent.start) and not _after_preposition(table, t)]
@@ -375,12 +376,30 @@ def _cue_objects(doc: Doc, tier: str):
             after = _skip_kind_words(doc, end, sent.end)
             if after < sent.end and words[after] == ":":
                 yield from _list_items(doc, after + 1, sent.end)
-            elif end > start:
+            elif end > start and not _kind_of_a_name(doc, first, after, sent):
                 yield start, end, after > end
             elif after > end and _mechanism_follows(words, after, sent.end):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False
+
+
+# What follows the description of something the paper names: ", DiffROAR", ", which we call DMM", ", named X".
+_NAME_FOLLOWS = re.compile(r"^\s*(,\s*(which\s+we\s+|that\s+we\s+)?(call|name|dub|term)(ed|s)?\b"
+                           r"|,?\s*(called|named|dubbed|termed)\b|,\s*[A-Z][\w-]*[A-Z0-9][\w-]*\s*[,(.])")
+# A name just before a description of it: "MIGA, a novel …".
+_NAME_BEFORE = re.compile(r"[A-Z][\w-]*,\s*$")
+
+
+def _kind_of_a_name(doc: Doc, first: int, after: int, sent: _Sentence) -> bool:
+    """The phrase from token *first* to token *after* describes a thing the paper names right before or after it
+    ("MIGA, a novel long video generation method"; "an evaluation framework, DiffROAR, …"): the name is the
+    proposal, the description its kind."""
+    table = tokens(doc)
+    before = table.text[max(sent.start_char, table.idx[first] - 40):table.idx[first]]
+    before = re.sub(r"\b(a|an|the)\s+(new|novel|simple|following)?\s*$", "", before, flags=re.I)
+    end_char = table.end_char(after - 1) if after > first else table.idx[first]
+    return bool(_NAME_BEFORE.search(before) or _NAME_FOLLOWS.match(table.text[end_char:end_char + 40]))
 
 
 def _cue_ends(sent: _Sentence) -> list[int]:
