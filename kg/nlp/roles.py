@@ -411,11 +411,19 @@ def _cue_ends(sent: _Sentence) -> list[int]:
 
 
 def _weak_cue_ends(sent: _Sentence) -> list[int]:
-    return [m.end() for m in WEAK_PROPOSAL_CUE.finditer(sent.text)] if AUTHORS.search(sent.text) else []
+    return list(_weak_cue_ends_in(sent.text))
+
+
+@lru_cache(maxsize=4096)  # the plain tier asks again for the sentences the weak tier read
+def _weak_cue_ends_in(text: str) -> tuple[int, ...]:
+    low = text.lower()  # a cheap test first: most sentences have neither word
+    if "we" not in low and "our" not in low or not AUTHORS.search(text):
+        return ()
+    return tuple(m.end() for m in WEAK_PROPOSAL_CUE.finditer(text))
 
 
 def _our_cue_ends(sent: _Sentence) -> list[int]:
-    return [m.end() for m in _OUR.finditer(sent.text)]
+    return [m.end() for m in _OUR.finditer(sent.text)] if "our" in sent.text.lower() else []
 
 
 def _plain_cue_ends(sent: _Sentence) -> list[int]:
