@@ -28,9 +28,9 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, PARAMETER_COUNT, PROPOSAL_VERBS,
-                    STATE_SUFFIXES, boundary_words, generic_terms, head_types, is_participle, is_title_word,
-                    leading_modifiers, lexicon_index, looks_adjective)
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT,
+                    PROPOSAL_VERBS, STATE_SUFFIXES, boundary_words, generic_terms, head_types, is_participle,
+                    is_title_word, leading_modifiers, lexicon_index, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -49,7 +49,6 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL,
                "strategy": NodeType.METHOD, "procedure": NodeType.METHOD, "technique": NodeType.METHOD,
                "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL}
-_OUR_APPOSITION = re.compile(r"\bour\s+[\w-]+\s*,\s*$", re.I)
 _PROPOSAL = re.compile(rf"\b({PROPOSAL_VERBS}|{NAMING_VERBS})(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
 METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER|AP(50|75)?|FPS|"
@@ -318,7 +317,7 @@ def _after_proposal(doc: Doc, start: int) -> bool:
     """A verb of proposal just before token *start*, or "our X," ("Our framework, Driftwood, …")."""
     table = tokens(doc)
     return bool(_PROPOSAL.search(table.span_text(max(0, start - 3), start))
-                or _OUR_APPOSITION.search(table.span_text(max(0, start - 4), start)))
+                or OUR_APPOSITION.search(table.span_text(max(0, start - 6), start)))
 
 
 def _is_concept_noun(word: str) -> bool:

@@ -24,9 +24,9 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, KIND_WORDS, NAMING_VERBS, PROPOSAL_VERBS, boundary_words, generic_terms,
-                    head_types, is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective,
-                    spelled_as_known)
+from .rules import (ACTION_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS, boundary_words,
+                    generic_terms, head_types, is_participle, is_title_word, leading_modifiers, lexicon_index,
+                    looks_adjective, spelled_as_known)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 from .typing_cues import type_of
 
@@ -63,7 +63,6 @@ APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|
                             r"|the\s+([\w-]+\s+){1,3}(proposed|introduced|presented)\s+(here|in\s+this))\b", re.I)
 # "PATCHWEAVE (…), an agent scaffold that …": an appositive that describes what was just named.
 _DESCRIBING_APPOSITIVE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(a|an)\s", re.I)
-_OUR_APPOSITION = re.compile(r"\bour\s+(?P<words>[\w-]+(\s+[\w-]+){0,2}),\s*$", re.I)
 # "dropout, a regularization technique": an appositive that gives the kind of what was just introduced.
 _KIND_APPOSITIVE = re.compile(r"^\s*,\s+(a|an)\s+([\w-]+\s+){0,3}?(method|technique|approach|algorithm|framework)\b",
                               re.I)
@@ -269,7 +268,7 @@ def _known(term: Term) -> bool:
 def _in_apposition_to_ours(before: str) -> bool:
     """*before* ends with "our X, ": the name that follows is the authors' own X ("our 3B hybrid, Tessel-3B");
     not after a verb ("our approach outperforms OMAR, ICQ")."""
-    match = _OUR_APPOSITION.search(before)
+    match = OUR_APPOSITION.search(before)
     return match is not None and not any(w.lower() in boundary_words() for w in match.group("words").split())
 
 

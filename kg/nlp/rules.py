@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from ..records import NodeType
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
            "ACTION_SUFFIXES", "head_types", "generic_terms", "leading_modifiers", "boundary_words", "is_participle",
            "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known", "is_title_word",
-           "PROPOSAL_VERBS", "NAMING_VERBS", "KIND_WORDS"]
+           "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -38,6 +39,8 @@ _ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial"
 PROPOSAL_VERBS = ("propose|introduce|present|describe|develop|design|devise|create|craft|formulate|unveil"
                   "|construct|curate|assemble|outline|build|built|contribute")
 NAMING_VERBS = "call|dub|name|term"
+# Text that ends with "our X, ": a name that follows is the authors' own X ("our 3B hybrid, Tessel-3B").
+OUR_APPOSITION = re.compile(r"\bour\s+(?P<words>[\w-]+(\s+[\w-]+){0,2}),\s*$", re.I)
 
 
 # Words that name only the kind of a contribution: "a framework", "a simple method" name nothing.
