@@ -165,9 +165,12 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     """Terms a proposal cue introduces.
 
     After each cue: the first term (a known lower-case lexicon concept is
-    skipped: papers do not propose "machine unlearning") and every other
-    coined name later in the same sentence. Also a coined name that an
-    appositive introduces ("SpuriVerse, a novel benchmark").
+    skipped: papers do not propose "machine unlearning"; a description of a
+    name given right before or after it is that name's kind) and every other
+    coined name later in the same sentence, unless a preposition or a list of
+    examples introduces it ("offloads keys to CPU memory"). Also a coined name
+    that an appositive introduces ("SpuriVerse, a novel benchmark"), or that
+    stands in apposition to "our X" ("our 3B hybrid, Tessel-3B").
     """
     table = tokens(doc)
     by_start = sorted(terms, key=lambda t: t.start)
@@ -184,11 +187,12 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                     after.append(t)
             fresh = [t for t in after if not _known_common(t)]
             introduced = _introduced_by_cue(table, cue_end, after)
-            if introduced is not None and not (not _is_named(introduced) and _kind_of_a_name(
+            if introduced is not None and (_is_named(introduced) or not _kind_of_a_name(
                     doc, introduced.start, _skip_kind_words(doc, introduced.end, sent.end), sent)):
                 chosen.append(introduced)
             chosen += [t for t in fresh[1:] if _has_capital(t.label.split()[0]) and t.source != "lexicon"
-                       and not _known(t) and _introduced_here(t, terms, sent.start) and not _after_preposition(table, t)]
+                       and not _known(t) and _introduced_here(t, terms, sent.start)
+                       and not _after_preposition(table, t)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
                     or not _known(t) and _in_apposition_to_ours(_text_before(table, t, 50)))]
@@ -204,7 +208,8 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
         first = key not in seen
         seen.add(key)
         if (first and term.source != "lexicon" and _is_named(term) and not _known(term)
-                and _DESCRIBING_APPOSITIVE.match(_text_after(table, term, 200)) and not _after_preposition(table, term)):
+                and _DESCRIBING_APPOSITIVE.match(_text_after(table, term, 200))
+                and not _after_preposition(table, term)):
             found.append(term)  # not "experiments on FooQA, a recent QA benchmark, …"
     return found
 
@@ -215,8 +220,9 @@ _PREPOSITIONS = {"to", "on", "in", "into", "from", "than", "over", "via", "acros
 
 
 def _after_preposition(table: Tokens, term: Term) -> bool:
-    """A preposition (or "including") precedes *term*, past a determiner and a list of names: "offloads keys to
-    CPU memory", "libraries (including pandas, NumPy …)" — what the new thing works with, not a second new thing."""
+    """A preposition precedes *term*, past a determiner and a list of names ("offloads keys to CPU memory"), or
+    *term* is in a list of examples ("including pandas, NumPy …"): what the new thing works with, not a second
+    new thing."""
     i = term.start - 1
     while i >= 0 and (table.words[i] in (",", "(") or table.words[i].lower() in ("the", "a", "an", "and")
                       or table.words[i][:1].isupper() and i < term.start - 1):
