@@ -391,6 +391,27 @@ def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
+@pytest.mark.parametrize("text, label", [
+    ("Masks carry signal. Building on this, we derive a training-free scoring rule for anomalies.",
+     "scoring rule"),
+    ("Loss curves bend. The decomposition yields a schedule-aware decay law with one parameter.", "decay law"),
+    ("Memory fades in long videos. We address both issues with a frame retrieval cache.", "frame retrieval cache"),
+])
+def test_a_result_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert [name for name, t in found.items() if t.role is Role.PROPOSES and label in name], sorted(found)
+
+
+@pytest.mark.parametrize("text", [
+    "We propose DriftNet for judges. We also derive a simple stopping rule.",
+    "A stopping rule helps. We derive a simple stopping rule from it.",  # named before
+    "We derive bounds on the error of every estimator.",  # no "a"
+])
+def test_a_result_phrase_yields_to_stronger_evidence(nlp, text):
+    found, _ = terms(nlp, text)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] in ([], ["DriftNet"]), sorted(found)
+
+
 def test_a_described_coined_name_is_proposed_when_nothing_else_is(nlp):
     found, _ = terms(nlp, "Agents test late. Testing first helps: TESTLOOM (Test-First Loom), an agent scaffold "
                           "that reproduces bugs, shows. TESTLOOM resolves 58% of issues.")

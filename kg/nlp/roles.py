@@ -57,6 +57,11 @@ _OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|red
 WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explore)s?\b(?=\s+(a|an)\b)"
                                r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)", re.I)
 _OUR = re.compile(r"\bour\b", re.I)
+# The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
+# simple diagnostic", "we address both issues with a memory mechanism".
+RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|obtain|apply|suggest"
+                        r"|characterize)(s|d|ed)?\b|\byield(s|ed)?\b"
+                        r"|\bwe\s+(address|tackle|mitigate|overcome|solve)\b[^.;:]{0,60}?\bwith\b", re.I)
 # "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name
 # (not "Applied to Qwen3, our method keeps …": there "our method" is the subject of a verb).
 APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|a\s+(novel|new)|the\s+first"
@@ -328,9 +333,9 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             end, kinded = _through_last_head(doc, start, end), False  # "our probing decoder attaches …": the decoder
         if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
-        if tier == "plain" and not _indefinite(doc, start) or tier == "our" and _generic_word(doc, start):
+        if tier in _PLAIN_TIERS and not _indefinite(doc, start) or tier == "our" and _generic_word(doc, start):
             continue  # "we outline concrete steps"; "our results frame X as …"
-        term = _term_for(doc, terms, start, end, kinded, plain=tier == "plain")
+        term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
         if term is not None:
@@ -438,14 +443,21 @@ def _plain_cue_ends(sent: _Sentence) -> list[int]:
     return sorted(ends + _weak_cue_ends(sent))
 
 
+def _result_cue_ends(sent: _Sentence) -> list[int]:
+    return [m.end() for m in RESULT_CUE.finditer(sent.text)]
+
+
 # Evidence of a proposal, strongest first; a tier is tried only when the ones before it found nothing.
 #   cue:   "we propose X", "a novel X" in a sentence about the authors' work;
 #   weak:  "we add / explore a X", "our X outperforms …", "our X is released";
 #   our:   "our X" with a nameable X that ends in a known head ("our entity-aware probing decoder attaches …");
 #   plain: after a proposal verb or a weak cue, a phrase of common words after "a"/"an" ("we design a minimal
 #          planning task").
-_TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends}
+#   result: the same after a verb of result ("we derive a training-free scoring rule").
+_TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends,
+                  "result": _result_cue_ends}
 TIERS = tuple(_TIER_CUE_ENDS)
+_PLAIN_TIERS = ("plain", "result")
 
 
 # "a novel approach that leverages X": X is what the bare kind consists of.
