@@ -392,6 +392,26 @@ def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
 
 
 @pytest.mark.parametrize("text, label", [
+    ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
+    ("Baselines are weak. We offer a checklist of baseline-tuning practices for future work.",
+     "baseline-tuning practices"),
+    ("We propose practical interventions such as shard balancing and loss clipping.",
+     "shard balancing"),
+    ("Judges disagree. We close with practical recommendations, including cross-family judge ensembles.",
+     "cross-family judge ensembles"),
+])
+def test_the_things_a_group_or_examples_name_are_proposed(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert found[label].role is Role.PROPOSES, sorted(found)
+
+
+def test_a_list_of_clauses_proposes_nothing(nlp):
+    found, _ = terms(nlp, "Adapters lag. We conclude with practical recommendations: LoRA is best suited to "
+                          "instruction tuning, and step sizes should be tuned separately.")
+    assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
+
+
+@pytest.mark.parametrize("text, label", [
     ("Masks carry signal. Building on this, we derive a training-free scoring rule for anomalies.",
      "scoring rule"),
     ("Loss curves bend. The decomposition yields a schedule-aware decay law with one parameter.", "decay law"),

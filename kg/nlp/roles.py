@@ -60,7 +60,7 @@ _OUR = re.compile(r"\bour\b", re.I)
 # The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
 # simple diagnostic", "we address both issues with a memory mechanism".
 RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|obtain|apply|suggest"
-                        r"|characterize)(s|d|ed)?\b|\byield(s|ed)?\b"
+                        r"|characterize)(s|d|ed)?\b|\byield(s|ed)?\b|\bwe\s+(close|conclude)\s+with\b"
                         r"|\bwe\s+(address|tackle|mitigate|overcome|solve)\b[^.;:]{0,60}?\bwith\b", re.I)
 # "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name
 # (not "Applied to Qwen3, our method keeps …": there "our method" is the subject of a verb).
@@ -328,12 +328,12 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     in it ("transcoder" inside "transcoder adapters"), at every occurrence.
     """
     proposed = []
-    for start, end, kinded in _cue_objects(doc, tier):
+    for start, end, kinded, listed in _cue_objects(doc, tier):
         if tier == "our":
             end, kinded = _through_last_head(doc, start, end), False  # "our probing decoder attaches …": the decoder
         if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
-        if tier in _PLAIN_TIERS and not _indefinite(doc, start) or tier == "our" and _generic_word(doc, start):
+        if tier in _PLAIN_TIERS and not (listed or _indefinite(doc, start)) or tier == "our" and _generic_word(doc, start):
             continue  # "we outline concrete steps"; "our results frame X as …"
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
@@ -349,6 +349,8 @@ def _indefinite(doc: Doc, start: int) -> bool:
     """"a" or "an" introduces the phrase at token *start*, past its modifiers: "a minimal planning task"."""
     words = tokens(doc).words
     i = start - 1
+    if i > 0 and words[i] == "of" and words[i - 1].lower() in _CONTAINERS:
+        i -= 2  # "a checklist of tuning practices"
     while i >= 0 and words[i].lower() in leading_modifiers():
         if words[i].lower() in ("a", "an"):
             return True
@@ -376,22 +378,45 @@ def _through_last_head(doc: Doc, start: int, end: int) -> int:
 
 
 def _cue_objects(doc: Doc, tier: str):
-    """Token ranges of the phrases after the cues of *tier*; the items of a list after a colon instead of its
-    heading."""
+    """Token ranges of the phrases after the cues of *tier*, whether a kind word follows and whether they are
+    listed: the items of a list after a colon or of examples replace its heading."""
     words = tokens(doc).words
     for sent in _sentences(doc):
         for cue_end in _TIER_CUE_ENDS[tier](sent):
             first = _token_at(doc, sent.start_char + cue_end, sent.end)
             start, end = _phrase_from(doc, first, sent.end)
+            if end - start == 1 and end < sent.end and words[end] == "of" and words[start].lower() in _CONTAINERS:
+                start, end = _phrase_from(doc, end + 1, sent.end)  # "a suite of 1,800 software tasks"
             after = _skip_kind_words(doc, end, sent.end)
+            examples = _examples_start(doc, start, after, sent.end)
             if after < sent.end and words[after] == ":":
                 yield from _list_items(doc, after + 1, sent.end)
+            elif examples:
+                yield from _list_items(doc, examples, sent.end)
             elif end > start and not _kind_of_a_name(doc, first, after, sent):
-                yield start, end, after > end
+                yield start, end, after > end, False
             elif after > end and _mechanism_follows(words, after, sent.end):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
-                    yield start, end, False
+                    yield start, end, False, False
+
+
+# Words for a group of things: what the paper introduces is the things ("a checklist of tuning practices").
+_CONTAINERS = {"set", "family", "suite", "collection", "checklist", "series", "class", "battery", "list"}
+
+
+def _examples_start(doc: Doc, start: int, after: int, limit: int) -> int:
+    """The first token of the examples that follow a single word or kind words ("practical interventions such
+    as X"; "two techniques, including X"), or 0."""
+    words = tokens(doc).words
+    if after - start > 1 and not all(_is_kind(w) for w in words[start:after]):
+        return 0
+    following = [w.lower() for w in words[after:min(after + 2, limit)]]
+    if following == ["such", "as"] or following[:1] == ["including"]:
+        return after + len(following) if following[0] == "such" else after + 1
+    if following == [",", "including"]:
+        return after + 2
+    return 0
 
 
 # What follows the description of something the paper names: ", DiffROAR", ", which we call DMM", ", named X".
@@ -542,19 +567,26 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     return word[:1].isalnum() and (glued or word.lower() not in boundary_words()) and not doc[j].like_num
 
 
+# Words that make a list item a clause: "recommendations: LoRA is best suited …", "X that improve Y and Z".
+_CLAUSE_WORDS = {"that", "which", "who", "whose", "where", "is", "are", "was", "were", "should", "can", "could",
+                 "will", "would", "must", "may", "might"}
+
+
 def _list_items(doc: Doc, i: int, limit: int):
-    """Phrases of "A, B, and C" from token *i* to the end of the sentence."""
+    """Phrases of "A, B, and C" from token *i* to the end of the sentence; none from a clause on."""
     words = tokens(doc).words
     while i < limit:
         if words[i].lower() in ("and", "or") or doc[i].is_punct:
             i += 1
             continue
         start, end = _phrase_from(doc, i, limit)
-        if end > start:
-            yield start, end, False
         i = max(end, i + 1)
         while i < limit and not (words[i] in ",;" or words[i].lower() in ("and", "or")):
+            if words[i].lower() in _CLAUSE_WORDS:
+                return
             i += 1
+        if end > start:
+            yield start, end, False, True
 
 
 def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, plain: bool) -> Term | None:
