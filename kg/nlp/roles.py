@@ -52,7 +52,7 @@ NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
 # Weaker evidence of a contribution, trusted only in an abstract without a proposal cue: "we add a budget
 # token", "we explore an X as …", "our X outperforms …", "our X and Y are released".
-_OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|reduces|matches"
+_OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|reduces|matches|raises|boosts"
             r"|(is|are|will\s+be)\s+(publicly\s+|openly\s+|freely\s+)?(released|available|open-sourced))")
 WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explore)s?\b(?=\s+(a|an)\b)"
                                r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)", re.I)
@@ -336,6 +336,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
         if tier in _PLAIN_TIERS and not (listed or _indefinite(doc, start)) or tier == "our" and _generic_word(doc, start):
             continue  # "we outline concrete steps"; "our results frame X as …"
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
+        if tier in _PLAIN_TIERS and term is not None and (term.source == "lexicon" or _measured(doc, term.end)):
+            continue  # "yields a Spearman correlation of 0.52": a known concept, a measurement
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
         if term is not None:
@@ -343,6 +345,11 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             if term.source == "proposal":
                 _mark_recurrences(doc, terms, term)
     return proposed
+
+
+def _measured(doc: Doc, end: int) -> bool:
+    """A value follows token *end*: "a correlation of 0.52"."""
+    return end + 1 < len(doc) and tokens(doc).words[end] == "of" and doc[end + 1].like_num
 
 
 def _indefinite(doc: Doc, start: int) -> bool:
