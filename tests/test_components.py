@@ -427,7 +427,7 @@ def test_a_result_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
     "We propose DriftNet for judges. We also derive a simple stopping rule.",
     "A stopping rule helps. We derive a simple stopping rule from it.",  # named before
     "We derive bounds on the error of every estimator.",  # no "a"
-    "Tuning on the data yields a rank agreement of 0.52 on held-out complexes.",  # a measurement
+    "Tuning on the data yields a pose overlap of 0.52 on held-out complexes.",  # a measurement
     "Tuning on the data yields a Spearman correlation on held-out complexes.",  # a known concept
 ])
 def test_a_result_phrase_yields_to_stronger_evidence(nlp, text):
