@@ -413,6 +413,26 @@ def test_a_list_of_clauses_proposes_nothing(nlp):
 
 
 @pytest.mark.parametrize("text, label", [
+    ("Leaderboards mislead. We discuss why and recommend that future evaluations report image-ablated baselines "
+     "alongside headline numbers.", "image-ablated baselines"),
+    ("Refusal rates mislead. We call on model developers to publish system-level threat models.",
+     "system-level threat models"),
+])
+def test_what_the_authors_advise_is_proposed_when_nothing_else_is(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert found[label].role is Role.PROPOSES, sorted(found)
+
+
+@pytest.mark.parametrize("text", [
+    "We propose DriftNet for judges. We recommend that evaluations report drift curves.",
+    "Judges drift. Developers report drift curves, and we argue that this is enough.",  # not advised
+])
+def test_advice_yields_to_stronger_evidence(nlp, text):
+    found, _ = terms(nlp, text)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] in ([], ["DriftNet"]), sorted(found)
+
+
+@pytest.mark.parametrize("text, label", [
     ("Masks carry signal. Building on this, we derive a training-free scoring rule for anomalies.",
      "scoring rule"),
     ("Loss curves bend. The decomposition yields a schedule-aware decay law with one parameter.", "decay law"),

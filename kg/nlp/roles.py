@@ -57,6 +57,9 @@ _OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|red
 WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explore)s?\b(?=\s+(a|an)\b)"
                                r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)", re.I)
 _OUR = re.compile(r"\bour\b", re.I)
+# Advice in a position paper: "we recommend that evaluations report X", "we call on developers to publish X".
+ADVICE = re.compile(r"\bwe\s+([^.;:]{0,80}?\s)?(recommend|advocate|argue|urge|call|contend|encourage)", re.I)
+ADVISED_ACT = re.compile(r"\b(report|adopt|publish|disclose)\b", re.I)
 # The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
 # simple diagnostic", "we address both issues with a memory mechanism".
 RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|obtain|apply|suggest"
@@ -333,10 +336,10 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             end, kinded = _through_last_head(doc, start, end), False  # "our probing decoder attaches …": the decoder
         if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
-        if tier in _PLAIN_TIERS and not (listed or _indefinite(doc, start)) or tier == "our" and _generic_word(doc, start):
+        if tier in ("plain", "result") and not (listed or _indefinite(doc, start)) or tier == "our" and _generic_word(doc, start):
             continue  # "we outline concrete steps"; "our results frame X as …"
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
-        if tier in _PLAIN_TIERS and term is not None and (term.source == "lexicon" or _measured(doc, term.end)):
+        if tier in ("plain", "result") and term is not None and (term.source == "lexicon" or _measured(doc, term.end)):
             continue  # "yields a Spearman correlation of 0.52": a known concept, a measurement
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
@@ -475,6 +478,11 @@ def _plain_cue_ends(sent: _Sentence) -> list[int]:
     return sorted(ends + _weak_cue_ends(sent))
 
 
+def _advice_cue_ends(sent: _Sentence) -> list[int]:
+    advice = ADVICE.search(sent.text)
+    return [m.end() for m in ADVISED_ACT.finditer(sent.text, advice.end())] if advice else []
+
+
 def _result_cue_ends(sent: _Sentence) -> list[int]:
     return [m.end() for m in RESULT_CUE.finditer(sent.text)]
 
@@ -486,10 +494,12 @@ def _result_cue_ends(sent: _Sentence) -> list[int]:
 #   plain: after a proposal verb or a weak cue, a phrase of common words after "a"/"an" ("we design a minimal
 #          planning task").
 #   result: the same after a verb of result ("we derive a training-free scoring rule").
+#   advice: a phrase of common words after what the authors advise others to do ("we recommend that evaluations
+#           report image-ablated baselines").
 _TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends,
-                  "result": _result_cue_ends}
+                  "result": _result_cue_ends, "advice": _advice_cue_ends}
 TIERS = tuple(_TIER_CUE_ENDS)
-_PLAIN_TIERS = ("plain", "result")
+_PLAIN_TIERS = ("plain", "result", "advice")
 
 
 # "a novel approach that leverages X": X is what the bare kind consists of.
