@@ -406,6 +406,11 @@ def test_the_things_a_group_or_examples_name_are_proposed(nlp, text, label):
     assert found[label].role is Role.PROPOSES, sorted(found)
 
 
+def test_a_list_item_with_a_relative_clause_is_proposed(nlp):
+    found, _ = terms(nlp, "We introduce two components: a routing cache that stores experts, and a load monitor.")
+    assert found["routing cache"].role is Role.PROPOSES, sorted(found)
+
+
 def test_a_list_of_clauses_proposes_nothing(nlp):
     found, _ = terms(nlp, "Adapters lag. We conclude with practical recommendations: LoRA is best suited to "
                           "instruction tuning, and step sizes should be tuned separately.")

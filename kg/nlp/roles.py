@@ -584,26 +584,29 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     return word[:1].isalnum() and (glued or word.lower() not in boundary_words()) and not doc[j].like_num
 
 
-# Words that make a list item a clause: "recommendations: LoRA is best suited …", "X that improve Y and Z".
-_CLAUSE_WORDS = {"that", "which", "who", "whose", "where", "is", "are", "was", "were", "should", "can", "could",
-                 "will", "would", "must", "may", "might"}
+# Words after a list item that make it the subject of a clause ("recommendations: LoRA is best suited …"), and
+# words that end the list after the item ("X that improve Y and Z": Y and Z are not items).
+_CLAUSE_VERBS = {"is", "are", "was", "were", "should", "can", "could", "will", "would", "must", "may", "might"}
+_RELATIVES = {"that", "which", "who", "whose", "where"}
 
 
 def _list_items(doc: Doc, i: int, limit: int):
-    """Phrases of "A, B, and C" from token *i* to the end of the sentence; none from a clause on."""
+    """Phrases of "A, B, and C" from token *i* to the end of the sentence."""
     words = tokens(doc).words
     while i < limit:
         if words[i].lower() in ("and", "or") or doc[i].is_punct:
             i += 1
             continue
         start, end = _phrase_from(doc, i, limit)
-        i = max(end, i + 1)
-        while i < limit and not (words[i] in ",;" or words[i].lower() in ("and", "or")):
-            if words[i].lower() in _CLAUSE_WORDS:
-                return
-            i += 1
+        if end < limit and words[end].lower() in _CLAUSE_VERBS:
+            return
         if end > start:
             yield start, end, False, True
+        i = max(end, i + 1)
+        while i < limit and not (words[i] in ",;" or words[i].lower() in ("and", "or")):
+            if words[i].lower() in _RELATIVES:
+                return
+            i += 1
 
 
 def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, plain: bool) -> Term | None:
