@@ -72,6 +72,14 @@ def test_short_form_later_is_the_same_concept(nlp):
     assert len(later) == 2 and {t.label for t in later} == {"Large language models"}
 
 
+def test_a_long_form_that_needs_the_word_after_the_bracket_takes_it(nlp):
+    # "key-value" alone names nothing; "key-value cache" is a known concept, and so is a later "KV cache compression"
+    found, doc = terms(nlp, "We shrink the key-value (KV) cache of agents. KV cache compression saves memory.")
+    assert "key-value" not in found and "cache compression" not in found, sorted(found)
+    assert "KV cache" in found["key-value cache"].aliases, sorted(found)
+    assert "KV cache compression" in found, sorted(found)
+
+
 def test_coined_name_first_keeps_the_name_as_label(nlp):
     found, _ = terms(nlp, "We propose FooNet (Factorized Object Network), which reduces label noise.")
     assert "FooNet" in found and "Factorized Object Network" in found["FooNet"].aliases
