@@ -108,6 +108,7 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("The auxiliary loss conflicts with the language modeling objective.", "language modeling objective"),
     ("We report the next-token prediction loss on held-out text.", "next-token prediction loss"),
     ("We train language model agents for web tasks.", "language model agents"),
+    ("We probe LMs for recall of facts.", "language models"),  # one node with "language models"
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)
