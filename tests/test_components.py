@@ -294,6 +294,13 @@ def test_a_name_listed_next_to_a_benchmark_or_model_takes_its_type(nlp):
     assert found["TabQ"].type is NodeType.MODEL
 
 
+@pytest.mark.parametrize("text, benchmark", [("Tuning lifts the MT-Bench score by 0.4 points.", "MT-Bench"),
+                                             ("It reaches a GenEval score of 0.81.", "GenEval")])
+def test_a_benchmark_score_is_the_benchmark(nlp, text, benchmark):
+    found, _ = terms(nlp, text)
+    assert found[benchmark].type is NodeType.BENCHMARK, sorted(found)
+
+
 def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     doc = nlp("We introduce ZetaLM, an 8B-parameter diffusion language model. ZetaLM beats baselines on reasoning.")
     assert {t.type for t in doc._.kg_terms if t.label == "ZetaLM"} == {NodeType.MODEL}
