@@ -686,6 +686,19 @@ def test_browser_hostile_page_runs_no_script(open_page, tmp_path, bypass_csp):
     page.assert_quiet()
 
 
+# How many drawn nodes share a 12-unit cell of the layout with another one (a node is drawn about that wide).
+PILED_NODES = """(() => {
+  const cells = new Map();
+  for (const p of Object.values(kgNetwork.getPositions())) {
+    const key = Math.round(p.x / 12) + "," + Math.round(p.y / 12);
+    cells.set(key, (cells.get(key) || 0) + 1);
+  }
+  let piled = 0;
+  for (const n of cells.values()) if (n > 1) piled += n;
+  return piled;
+})()"""
+
+
 @pytest.mark.browser
 def test_browser_large_graph_default_view(open_page, tmp_path):
     G = large_graph()
@@ -698,9 +711,22 @@ def test_browser_large_graph_default_view(open_page, tmp_path):
     page.page.check("#show-all")
     assert page.visible() == len(G)
     assert page.js("Object.keys(kgNetwork.getPositions()).length") == len(G)
+    assert page.js(PILED_NODES) < 0.08 * len(G)  # the nodes never drawn before are spread out, not stacked
     page.page.uncheck("#show-all")
     assert page.visible() == core
     page.screenshot("large.png")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_browser_show_everything_spreads_nodes_without_a_drawn_neighbour(open_page, tmp_path):
+    G = large_graph()
+    for i in range(300):  # entities of no paper: hidden at first, with no neighbour to start next to
+        G.add_node(entity_iri("Method", f"loner {i}"), type="Method", label=f"loner {i}", aliases=[], papers=[])
+    page = open_page(write_html(G, tmp_path / "big.html"), timeout_ms=60_000)
+    page.page.check("#show-all")
+    assert page.visible() == len(G)
+    assert page.js(PILED_NODES) < 0.08 * len(G)
     page.assert_quiet()
 
 

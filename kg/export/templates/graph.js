@@ -170,24 +170,42 @@
     const drawn = network.getPositions();
     for (const id in drawn) lastPosition.set(id, drawn[id]);
     computeVisible();
-    const placed = [];
-    for (const id of state.visible) {
-      if (before.has(id)) continue;
-      let p = lastPosition.get(id);
-      if (!p) {
-        const anchor = (neighbours.get(id) || []).find((nb) => lastPosition.has(nb));
-        if (anchor) {
-          const q = lastPosition.get(anchor);
-          p = { x: q.x + 60 * (Math.random() - 0.5), y: q.y + 60 * (Math.random() - 0.5) };
-          lastPosition.set(id, p);
-        }
-      }
-      if (p) placed.push({ id, x: p.x, y: p.y });
-    }
-    nodes.update(placed);
+    const fresh = [...state.visible].filter((id) => !before.has(id));
+    placeNeverDrawn(fresh.filter((id) => !lastPosition.has(id)));
+    nodes.update(fresh.map((id) => ({ id, ...lastPosition.get(id) })));
     nodeView.refresh();
     edgeView.refresh();
     renderStats();
+  }
+
+  // Positions for nodes never drawn: around a placed neighbour (again and again, so that chains of new nodes
+  // follow), the rest of them around the centre, outside the nodes drawn.
+  function placeNeverDrawn(ids) {
+    const children = new Map(); // anchor → how many new nodes were set around it
+    let pending = ids;
+    for (let placedSome = true; pending.length && placedSome; ) {
+      placedSome = false;
+      pending = pending.filter((id) => {
+        const anchor = (neighbours.get(id) || []).find((nb) => lastPosition.has(nb));
+        if (!anchor) return true;
+        const k = (children.get(anchor) || 0) + 1;
+        children.set(anchor, k);
+        lastPosition.set(id, aroundAnchor(lastPosition.get(anchor), k));
+        placedSome = true;
+        return false;
+      });
+    }
+    let reach = 0;
+    for (const p of lastPosition.values()) reach = Math.max(reach, Math.hypot(p.x, p.y));
+    const skip = reach ? Math.ceil(((reach + 30) / 14) ** 2) : 0; // the spiral's turns inside the drawing
+    pending.forEach((id, k) => lastPosition.set(id, aroundAnchor({ x: 0, y: 0 }, skip + k + 1)));
+  }
+
+  // The k-th new node around an anchor, on a sunflower spiral: evenly spread however many there are.
+  function aroundAnchor(q, k) {
+    const angle = k * 2.39996; // the golden angle, in radians
+    const radius = 30 + 14 * Math.sqrt(k);
+    return { x: q.x + radius * Math.cos(angle), y: q.y + radius * Math.sin(angle) };
   }
 
   function renderStats() {
