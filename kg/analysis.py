@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import functools
 import math
-from collections import defaultdict
+import random
+from collections import Counter, defaultdict
+from itertools import combinations
 
 import networkx as nx
 
@@ -295,28 +297,45 @@ def themes(G: nx.MultiDiGraph, *, seed: int = 42, resolution: float = 1.0, name_
     ents = paper_entities(G)
     keep = {e for e, d in df.items() if d >= 2} - generic_entities(G, df, share=share)
     families = {e: set(family_of(G, e)) for e in df}
-    H = nx.Graph()
-    H.add_nodes_from(sorted(keep))
+    weights: Counter[tuple[str, str]] = Counter()  # (a, b), a < b → papers naming both
     for p in sorted(ents):
         chosen = sorted(keep.intersection(ents[p]) | {f for e in ents[p] for f in families.get(e, ()) if f in keep})
-        for i, a in enumerate(chosen):
-            for b in chosen[i + 1:]:
-                w = H.get_edge_data(a, b, {}).get("weight", 0) + 1
-                H.add_edge(a, b, weight=w)
-    communities = nx.community.louvain_communities(H, weight="weight", seed=seed, resolution=resolution)
+        weights.update(combinations(chosen, 2))
+    communities = [c for c in _louvain(sorted(keep), weights, seed=seed, resolution=resolution) if len(c) >= 2]
+    theme_of = {e: k for k, members in enumerate(communities) for e in members}
+    inside = Counter()  # weighted degree of each concept within its theme
+    for (a, b), w in weights.items():
+        if a in theme_of and theme_of[a] == theme_of.get(b):
+            inside[a] += w
+            inside[b] += w
+    theme_papers = defaultdict(set)  # a theme's papers: those naming one of its concepts or their narrower ones
+    for p, mine in ents.items():
+        for e in mine:
+            for k in {theme_of[f] for f in (e, *families.get(e, ())) if f in theme_of}:
+                theme_papers[k].add(p)
     out = []
-    for members in communities:
-        if len(members) < 2:
-            continue
-        inside = H.subgraph(members)
-        score = {e: df[e] * (1 + inside.degree(e, weight="weight")) for e in members}
+    for k, members in enumerate(communities):
+        score = {e: df[e] * (1 + inside[e]) for e in members}
         ranked = sorted(members, key=lambda e: (-score[e], G.nodes[e]["label"].lower()))
-        theme_papers = sorted({p for p, mine in ents.items()
-                               if any(e in members or families.get(e, set()) & members for e in mine)})
         out.append({"name": " · ".join(G.nodes[e]["label"] for e in ranked[:name_size]),
-                    "entities": ranked, "papers": theme_papers})
+                    "entities": ranked, "papers": sorted(theme_papers[k])})
     out.sort(key=lambda t: (-len(t["papers"]), t["name"]))
     return out
+
+
+def _louvain(nodes: list[str], weights: Counter, *, seed: int, resolution: float) -> list[set[str]]:
+    """Louvain communities of the weighted graph on *nodes* (igraph's implementation, in C; its random order
+    drawn from a generator seeded with *seed*, so that a run can be repeated)."""
+    import igraph
+
+    index = {n: i for i, n in enumerate(nodes)}
+    graph = igraph.Graph(n=len(nodes), edges=[(index[a], index[b]) for a, b in weights])
+    igraph.set_random_number_generator(random.Random(seed))
+    try:
+        clusters = graph.community_multilevel(weights=list(weights.values()), resolution=resolution)
+    finally:
+        igraph.set_random_number_generator(random)
+    return [{nodes[i] for i in cluster} for cluster in clusters]
 
 
 @_graph_first
