@@ -62,8 +62,8 @@ ADVICE = re.compile(r"\bwe\s+([^.;:]{0,80}?\s)?(recommend|advocate|argue|urge|ca
 ADVISED_ACT = re.compile(r"\b(report|adopt|publish|disclose)\b", re.I)
 # The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
 # simple diagnostic", "we address both issues with a memory mechanism".
-RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|obtain|apply|suggest"
-                        r"|characterize)(s|d|ed)?\b|\byield(s|ed)?\b|\bwe\s+(close|conclude)\s+with\b"
+RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|apply|suggest)(s|d|ed)?\b"
+                        r"|\byield(s|ed)?\b|\bwe\s+(close|conclude)\s+with\b"
                         r"|\bwe\s+(address|tackle|mitigate|overcome|solve)\b[^.;:]{0,60}?\bwith\b", re.I)
 # "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name
 # (not "Applied to Qwen3, our method keeps …": there "our method" is the subject of a verb).
@@ -655,10 +655,18 @@ def _nameable(text: str) -> bool:
     return len(specific) >= 2 or any("-" in w or singular(w.lower()) in head_types() for w in specific)
 
 
+# What an analysis paper provides without introducing anything: "we provide a detailed analysis of …".
+_STUDY_WORDS = {"analysis", "study", "investigation", "evaluation", "overview", "account", "discussion", "comparison",
+                "examination", "explanation", "perspective", "view", "understanding", "survey", "assessment",
+                "exploration", "characterization", "description", "look"}
+
+
 def _plain_phrase(text: str) -> bool:
-    """Two to MAX_PHRASE_WORDS words that end in a noun: "budget token", "planning task"."""
+    """Two to MAX_PHRASE_WORDS words that end in a noun: "budget token", "planning task"; not in a word for a
+    study ("a detailed analysis")."""
     words = text.replace(" - ", "-").split()
-    return 2 <= len(words) <= MAX_PHRASE_WORDS and not looks_adjective(words[-1].lower())
+    last = words[-1].lower()
+    return 2 <= len(words) <= MAX_PHRASE_WORDS and not looks_adjective(last) and singular(last) not in _STUDY_WORDS
 
 
 def _names_a_technique(text: str) -> bool:
