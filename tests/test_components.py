@@ -553,6 +553,13 @@ def test_a_bare_kind_is_not_proposed(nlp, text):
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
 
 
+@pytest.mark.parametrize("text", ["The energy error drops to 12 meV/atom and forces to 45 meV/Å.",
+                                  "Throughput reaches 3.4 GB/s at 0.5 kWh."])
+def test_a_unit_is_not_a_concept(nlp, text):
+    found, _ = terms(nlp, text)
+    assert not any("/" in label or label in ("kWh", "meV") for label in found), sorted(found)
+
+
 def test_kind_word_does_not_vouch_for_a_generic_head(nlp):
     found, _ = terms(nlp, "We propose a simple yet effective data method for small models.")
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)

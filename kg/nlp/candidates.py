@@ -429,6 +429,8 @@ def _verdict(words: list[Word]) -> bool | str:
         return False
     if any(part in _HARDWARE for w in words for part in w.text.split("-")):
         return False  # "L4 GPU", "GPU-hours", "CPU memory": the machine, not a concept of the paper
+    if len(words) == 1 and _UNIT.match(words[0].text):
+        return False  # "meV/atom", "GB/s", "kWh": a unit of measure
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
     if len(words) == 1:
@@ -464,6 +466,9 @@ def _verdict(words: list[Word]) -> bool | str:
 
 
 _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs"}
+# A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz").
+_UNIT = re.compile(r"^([^\W\d_]+/(s|sec|h|hr|day|atom|Å|tokens?|steps?|samples?|quer(y|ies)|images?|GPU|node)"
+                   r"|[kMGT](Wh|Hz|eV)|meV|keV)\.?$")
 
 
 def _formula(words: list[Word]) -> bool:
