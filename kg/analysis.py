@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import threading
 from collections import Counter, defaultdict
 from itertools import combinations
 
@@ -330,12 +331,16 @@ def _louvain(nodes: list[str], weights: Counter, *, seed: int, resolution: float
 
     index = {n: i for i, n in enumerate(nodes)}
     graph = igraph.Graph(n=len(nodes), edges=[(index[a], index[b]) for a, b in weights])
-    igraph.set_random_number_generator(random.Random(seed))
-    try:
-        clusters = graph.community_multilevel(weights=list(weights.values()), resolution=resolution)
-    finally:
-        igraph.set_random_number_generator(random)
+    with _IGRAPH_RANDOM:  # igraph's generator is global: seeded for this run only, then igraph's default again
+        igraph.set_random_number_generator(random.Random(seed))
+        try:
+            clusters = graph.community_multilevel(weights=list(weights.values()), resolution=resolution)
+        finally:
+            igraph.set_random_number_generator(random)
     return [{nodes[i] for i in cluster} for cluster in clusters]
+
+
+_IGRAPH_RANDOM = threading.Lock()
 
 
 @_graph_first

@@ -410,8 +410,9 @@ def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
 
 @pytest.mark.parametrize("text, label", [
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
-    ("Baselines are weak. We offer a checklist of baseline-tuning practices for future work.",
+    ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",
      "baseline-tuning practices"),
+    ("Agents fail. We provide a suite of 1,800 diagnostic puzzles for agents.", "diagnostic puzzles"),
     ("We propose practical interventions such as shard balancing and loss clipping.",
      "shard balancing"),
     ("Judges disagree. We close with practical recommendations, including cross-family judge ensembles.",
@@ -422,9 +423,23 @@ def test_the_things_a_group_or_examples_name_are_proposed(nlp, text, label):
     assert found[label].role is Role.PROPOSES, sorted(found)
 
 
-def test_a_list_item_with_a_relative_clause_is_proposed(nlp):
-    found, _ = terms(nlp, "We introduce two components: a routing cache that stores experts, and a load monitor.")
-    assert found["routing cache"].role is Role.PROPOSES, sorted(found)
+@pytest.mark.parametrize("text", [
+    "We introduce two components: a routing cache that stores experts, and a load monitor.",
+    "We introduce three components: the encoder is frozen, a routing cache, and a load monitor.",  # a clause
+])
+def test_list_items_around_clauses_are_proposed(nlp, text):
+    found, _ = terms(nlp, text)
+    assert {label for label, t in found.items() if t.role is Role.PROPOSES} == {"routing cache", "load monitor"}
+
+
+@pytest.mark.parametrize("text", [
+    "Models drift. We derive guidelines, including smaller learning rates for deeper models.",
+    "Models drift. We design experiments such as controlled ablations and synthetic probes.",
+    "Models drift. We derive two findings: deeper networks overfit, and wider networks generalize.",
+])
+def test_examples_of_what_is_not_a_remedy_are_not_proposed(nlp, text):
+    found, _ = terms(nlp, text)
+    assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
 
 
 def test_a_list_of_clauses_proposes_nothing(nlp):
@@ -444,38 +459,44 @@ def test_what_the_authors_advise_is_proposed_when_nothing_else_is(nlp, text, lab
     assert found[label].role is Role.PROPOSES, sorted(found)
 
 
-@pytest.mark.parametrize("text", [
-    "We propose DriftNet for judges. We recommend that evaluations report drift curves.",
-    "Judges drift. Developers report drift curves, and we argue that this is enough.",  # not advised
+@pytest.mark.parametrize("text, proposed", [
+    ("We propose DriftNet for judges. We recommend that evaluations report drift curves.", ["DriftNet"]),
+    ("Judges drift. Developers report drift curves, and we argue that this is enough.", []),  # not advised
+    ("Judges drift. We argue that benchmarks are saturated and report drift curves.", []),  # the authors report
+    ("Judges drift. We find that agents call external tools and publish intermediate outputs.", []),
 ])
-def test_advice_yields_to_stronger_evidence(nlp, text):
+def test_advice_yields_to_stronger_evidence(nlp, text, proposed):
     found, _ = terms(nlp, text)
-    assert [label for label, t in found.items() if t.role is Role.PROPOSES] in ([], ["DriftNet"]), sorted(found)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] == proposed, sorted(found)
 
 
 @pytest.mark.parametrize("text, label", [
     ("Masks carry signal. Building on this, we derive a training-free scoring rule for anomalies.",
-     "scoring rule"),
-    ("Loss curves bend. The decomposition yields a schedule-aware decay law with one parameter.", "decay law"),
+     "training-free scoring rule"),
+    ("Loss curves bend. The decomposition yields a schedule-aware decay law with one parameter.",
+     "schedule-aware decay law"),
     ("Memory fades in long videos. We address both issues with a frame retrieval cache.", "frame retrieval cache"),
 ])
 def test_a_result_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
     found, _ = terms(nlp, text)
-    assert [name for name, t in found.items() if t.role is Role.PROPOSES and label in name], sorted(found)
+    assert [name for name, t in found.items() if t.role is Role.PROPOSES] == [label], sorted(found)
 
 
-@pytest.mark.parametrize("text", [
-    "We propose DriftNet for judges. We also derive a simple stopping rule.",
-    "A stopping rule helps. We derive a simple stopping rule from it.",  # named before
-    "We derive bounds on the error of every estimator.",  # no "a"
-    "Tuning on the data yields a pose overlap of 0.52 on held-out complexes.",  # a measurement
-    "Tuning on the data yields a Spearman correlation on held-out complexes.",  # a known concept
-    "Models drift. We provide a detailed analysis of failure cases.",  # a study, nothing introduced
-    "Models drift. We characterize a phase transition in the learning dynamics.",  # a finding
+@pytest.mark.parametrize("text, proposed", [
+    ("We propose DriftNet for judges. We also derive a simple stopping rule.", ["DriftNet"]),
+    ("A stopping rule helps. We derive a simple stopping rule from it.", []),  # named before
+    ("We derive tight error bounds for every estimator.", []),  # no "a"
+    ("Tuning on the data yields a pose overlap of 0.52 on held-out complexes.", []),  # a measurement
+    ("Caching the keys yields a wall-clock speedup of about 2x.", []),  # an outcome
+    ("Tuning on the data yields a Spearman correlation on held-out complexes.", []),  # a known concept
+    ("Models drift. We provide a detailed analysis of failure cases.", []),  # a study, nothing introduced
+    ("Models drift. We conclude with a brief discussion of open problems.", []),
+    ("Models drift. We characterize a phase transition in the learning dynamics.", []),  # a finding
+    ("Models drift. We tackle tasks with a large action space.", []),  # "with" is not the remedy
 ])
-def test_a_result_phrase_yields_to_stronger_evidence(nlp, text):
+def test_a_result_phrase_yields_to_stronger_evidence(nlp, text, proposed):
     found, _ = terms(nlp, text)
-    assert [label for label, t in found.items() if t.role is Role.PROPOSES] in ([], ["DriftNet"]), sorted(found)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] == proposed, sorted(found)
 
 
 def test_a_described_coined_name_is_proposed_when_nothing_else_is(nlp):

@@ -365,12 +365,15 @@ def test_large_graph_opens_on_the_core_view(tmp_path):
     assert vis["options"]["layout"]["improvedLayout"] is False
 
 
-def test_a_large_graph_exported_by_kg_has_its_themes(tmp_path):
-    from kg.export import EXPORTERS
+def test_a_large_graph_exported_by_kg_has_its_themes_up_to_a_size(tmp_path, monkeypatch):
+    import kg.export
     G = large_graph()
-    EXPORTERS["graph.html"](G, tmp_path / "big.html")
+    kg.export.EXPORTERS["graph.html"](G, tmp_path / "big.html")
     data = page_json((tmp_path / "big.html").read_text(encoding="utf-8"), "kg-data")
     assert data["large"] and data["themes"], "a 5,000-node page offers no theme filter"
+    monkeypatch.setattr(kg.export, "THEMES_MAX_NODES", len(G) - 1)
+    kg.export.EXPORTERS["graph.html"](G, tmp_path / "bigger.html")
+    assert not page_json((tmp_path / "bigger.html").read_text(encoding="utf-8"), "kg-data")["themes"]
 
 
 # --- neighbourhood -----------------------------------------------------------

@@ -156,21 +156,21 @@ def _glued_start(toks: Tokens, paren: int) -> int:
     return start
 
 
-def _long_label(doc: Doc, long: Span, short: Span) -> tuple[str, int]:
+def _long_label(doc: Doc, long: Span, short: Span) -> tuple[str, bool]:
     """The long form, plus a noun that follows the parenthesis when it belongs to the name ("Auto-Regressive (AR)
-    models", "key-value (KV) cache": a known concept that the long form alone is not); and the number of words
-    taken after the parenthesis."""
+    models"); and whether the short form takes that noun too ("key-value (KV) cache": "key-value cache" is a known
+    concept, "key-value" is not, so the short form's name is "KV cache")."""
     toks = tokens(doc)
     long_text = toks.span_text(long.start, long.end)
     after = short.end + 1 if short.start > long.start else None
     if after is not None and after < len(doc) and toks.words[after - 1] == ")":
         nxt = toks.words[after]
         if nxt.islower() and head_types().get(singular(nxt)) in (NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC):
-            return f"{long_text} {nxt}", 0
+            return f"{long_text} {nxt}", False
         index = lexicon_index()
         if nxt.isalpha() and normalize_label(f"{long_text} {nxt}") in index and normalize_label(long_text) not in index:
-            return f"{long_text} {nxt}", 1
-    return long_text, 0
+            return f"{long_text} {nxt}", True
+    return long_text, False
 
 
 def _short_form_variants(short: str) -> set[str]:
@@ -196,18 +196,18 @@ class AbbreviationDetector:
         for long, short in pairs:
             coined = short.start < long.start  # "MemDLM (Memory-Enhanced DLM)": the name comes first
             short_text = toks.span_text(short.start, short.end)
-            label, taken_after = (short_text, 0) if coined else _long_label(doc, long, short)
+            label, spans_next_word = (short_text, False) if coined else _long_label(doc, long, short)
             alias = toks.span_text(long.start, long.end) if coined else short_text
-            if taken_after:  # "key-value (KV) cache": the short form's name is "KV cache"
+            if spans_next_word:  # one Term over "key-value (KV) cache", also named "KV cache"
                 alias = f"{short_text} {toks.words[short.end + 1]}"
-            if taken_after:  # one Term over "key-value (KV) cache"
-                terms.append(Term(long.start, short.end + 1 + taken_after, label, "abbrev", aliases=[alias]))
+                terms.append(Term(long.start, short.end + 2, label, "abbrev", aliases=[alias]))
             else:
                 terms.append(Term(long.start, long.end, label, "abbrev", aliases=[alias]))
                 terms.append(Term(short.start, short.end, label, "short", aliases=[alias]))
             taken.update(range(min(long.start, short.start), max(long.end, short.end)))
-            for variant in _short_form_variants(short_text) if not taken_after else ():  # the lexicon has "KV cache"
-                by_short.setdefault(variant, label)
+            if not spans_next_word:  # else later "KV cache"s are the lexicon's
+                for variant in _short_form_variants(short_text):
+                    by_short.setdefault(variant, label)
         if by_short:
             for i in compress(range(len(toks.words)), map(by_short.__contains__, toks.words)):
                 if i not in taken and whole_words(doc, i, i + 1):

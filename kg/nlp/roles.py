@@ -7,9 +7,10 @@ component cut ("we introduce transcoder adapters", "three strategies: A, B and
 C", "a new auxiliary teacher"), the phrase becomes a Term of its own, wherever
 it recurs. An abstract without such a cue falls back on weaker evidence, tier
 by tier (see TIERS): "we add a X", "our X outperforms", a coined name described
-by an appositive, "our X", a plain phrase after a cue. Otherwise the type
-decides: problems are addressed, benchmarks evaluated on, methods, models and
-metrics used.
+by an appositive, "our X", a plain phrase after a cue, after a verb of result
+("we derive a X") or in the authors' advice ("we recommend that papers report
+X"). Otherwise the type decides: problems are addressed, benchmarks evaluated
+on, methods, models and metrics used.
 """
 
 from __future__ import annotations
@@ -57,14 +58,21 @@ _OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|red
 WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explore)s?\b(?=\s+(a|an)\b)"
                                r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)", re.I)
 _OUR = re.compile(r"\bour\b", re.I)
-# Advice in a position paper: "we recommend that evaluations report X", "we call on developers to publish X".
-ADVICE = re.compile(r"\bwe\s+([^.;:]{0,80}?\s)?(recommend|advocate|argue|urge|call|contend|encourage)", re.I)
-ADVISED_ACT = re.compile(r"\b(report|adopt|publish|disclose)\b", re.I)
+# Advice in a position paper: "we recommend that evaluations report X", "we … and call on developers to publish X";
+# the act after a modal, "to", the subject of "that" or an enumerator "(ii)" (not "we argue that X is saturated and
+# report Y").
+ADVICE = re.compile(r"\bwe\s+([^.;:]{0,80}?(,|\band)\s+)?((also|therefore|thus|further|strongly|instead)\s+)?"
+                    r"(recommend|advocate|argue|urge|contend|encourage|call\s+(on|for|upon))\b", re.I)
+_ACT = r"(report|adopt|publish|disclose)\b"
+ADVISED_ACT = re.compile(r"\b(should|must|to)\s[^.;:]{0,60}?\b" + _ACT
+                         + r"|\bthat\s+((?!(and|or|is|are|was|were|be|been|has|have)\b)[\w()-]+\s+){1,4}?" + _ACT
+                         + r"|\(\w{1,3}\)\s+" + _ACT, re.I)  # "(ii) report …"
 # The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
 # simple diagnostic", "we address both issues with a memory mechanism".
-RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|apply|suggest)(s|d|ed)?\b"
+RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|suggest)(s|d|ed)?\b"
                         r"|\byield(s|ed)?\b|\bwe\s+(close|conclude)\s+with\b"
-                        r"|\bwe\s+(address|tackle|mitigate|overcome|solve)\b[^.;:]{0,60}?\bwith\b", re.I)
+                        r"|\bwe\s+(address|tackle|mitigate|overcome|solve)\s+(this|these|both|the|that|each)\s+"
+                        r"([\w-]+\s+){0,2}?(issue|problem|challenge|gap|limitation|shortcoming)s?\s+with\b", re.I)
 # "SpuriVerse, a novel benchmark …", "ReGT, our reannotation …": an appositive that introduces a name
 # (not "Applied to Qwen3, our method keeps …": there "our method" is the subject of a verb).
 APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|a\s+(novel|new)|the\s+first"
@@ -336,11 +344,14 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             end, kinded = _through_last_head(doc, start, end), False  # "our probing decoder attaches …": the decoder
         if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
-        if tier in ("plain", "result") and not (listed or _indefinite(doc, start)) or tier == "our" and _generic_word(doc, start):
+        if (tier in _INDEFINITE_TIERS and not (listed or _indefinite(doc, start))
+                or tier == "our" and _generic_word(doc, start)):
             continue  # "we outline concrete steps"; "our results frame X as …"
+        if tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end):
+            continue  # "we provide a detailed analysis"; "yields a speedup of 2x"
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
-        if tier in ("plain", "result") and term is not None and (term.source == "lexicon" or _measured(doc, term.end)):
-            continue  # "yields a Spearman correlation of 0.52": a known concept, a measurement
+        if tier in _INDEFINITE_TIERS and term is not None and term.source == "lexicon":
+            continue  # "yields a Spearman correlation": a known concept (advice may name one: "report Pareto fronts")
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
         if term is not None:
@@ -350,17 +361,25 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     return proposed
 
 
-def _measured(doc: Doc, end: int) -> bool:
-    """A value follows token *end*: "a correlation of 0.52"."""
-    return end + 1 < len(doc) and tokens(doc).words[end] == "of" and doc[end + 1].like_num
+def _studies_or_measures(doc: Doc, start: int, end: int) -> bool:
+    """Tokens start:end name a study or an outcome ("a detailed analysis", "a wall-clock speedup"), hold a number
+    ("a 2x speedup"), or a value follows them ("a correlation of 0.52", "a reduction of roughly 12%")."""
+    words = tokens(doc).words
+    if singular(words[end - 1].lower()) in _STUDY_WORDS or any(doc[i].like_num for i in range(start, end)):
+        return True
+    value_next = any(doc[i].like_num for i in range(end + 1, min(end + 4, len(doc))))
+    return end < len(words) and words[end] == "of" and value_next
 
 
 def _indefinite(doc: Doc, start: int) -> bool:
     """"a" or "an" introduces the phrase at token *start*, past its modifiers: "a minimal planning task"."""
     words = tokens(doc).words
     i = start - 1
+    while i > 0 and words[i].lower() not in ("a", "an") and (doc[i].like_num
+                                                             or words[i].lower() in leading_modifiers()):
+        i -= 1  # back over modifiers and counts to "of"
     if i > 0 and words[i] == "of" and words[i - 1].lower() in _CONTAINERS:
-        i -= 2  # "a checklist of tuning practices"
+        i -= 2  # "a checklist of simple tuning practices", "a suite of 1,800 tasks"
     while i >= 0 and words[i].lower() in leading_modifiers():
         if words[i].lower() in ("a", "an"):
             return True
@@ -399,8 +418,8 @@ def _cue_objects(doc: Doc, tier: str):
                 start, end = _phrase_from(doc, end + 1, sent.end)  # "a suite of 1,800 software tasks"
             after = _skip_kind_words(doc, end, sent.end)
             examples = _examples_start(doc, start, after, sent.end)
-            if after < sent.end and words[after] == ":":
-                yield from _list_items(doc, after + 1, sent.end)
+            if after < sent.end and words[after] == ":" and tier not in _PLAIN_TIERS:
+                yield from _list_items(doc, after + 1, sent.end)  # "three strategies: A, B and C"
             elif examples:
                 yield from _list_items(doc, examples, sent.end)
             elif end > start and not _kind_of_a_name(doc, first, after, sent):
@@ -416,17 +435,22 @@ _CONTAINERS = {"set", "family", "suite", "collection", "checklist", "series", "c
 
 
 def _examples_start(doc: Doc, start: int, after: int, limit: int) -> int:
-    """The first token of the examples that follow a single word or kind words ("practical interventions such
-    as X"; "two techniques, including X"), or 0."""
+    """The first token of the examples after a word for a group of remedies or kind words ("practical
+    interventions such as X"; "two techniques, including X"), or 0."""
     words = tokens(doc).words
-    if after - start > 1 and not all(_is_kind(w) for w in words[start:after]):
+    if after == start or not all(_is_kind(w) or singular(w.lower()) in _REMEDIES for w in words[start:after]):
         return 0
-    following = [w.lower() for w in words[after:min(after + 2, limit)]]
-    if following == ["such", "as"] or following[:1] == ["including"]:
-        return after + len(following) if following[0] == "such" else after + 1
-    if following == [",", "including"]:
+    following = [w.lower() for w in words[after:min(after + 3, limit)]]
+    if following[:1] == [","]:  # ", such as", ", including"
+        following, after = following[1:], after + 1
+    if following[:2] == ["such", "as"]:
         return after + 2
-    return 0
+    return after + 1 if following[:1] == ["including"] else 0
+
+
+# Words for a group of the paper's own remedies, whose examples name them ("interventions such as X").
+_REMEDIES = {"intervention", "recommendation", "remedy", "fix", "modification", "change", "improvement", "practice",
+             "safeguard", "mitigation", "measure", "defense", "defence", "component", "extension", "variant"}
 
 
 # What follows the description of something the paper names: ", DiffROAR", ", which we call DMM", ", named X".
@@ -499,7 +523,8 @@ def _result_cue_ends(sent: _Sentence) -> list[int]:
 _TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends,
                   "result": _result_cue_ends, "advice": _advice_cue_ends}
 TIERS = tuple(_TIER_CUE_ENDS)
-_PLAIN_TIERS = ("plain", "result", "advice")
+_PLAIN_TIERS = ("plain", "result", "advice")  # a phrase of common words will do
+_INDEFINITE_TIERS = ("plain", "result")  # after "a" / "an" only
 
 
 # "a novel approach that leverages X": X is what the bare kind consists of.
@@ -584,28 +609,27 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     return word[:1].isalnum() and (glued or word.lower() not in boundary_words()) and not doc[j].like_num
 
 
-# Words after a list item that make it the subject of a clause ("recommendations: LoRA is best suited …"), and
-# words that end the list after the item ("X that improve Y and Z": Y and Z are not items).
+# Words after a list item that make it the subject of a clause ("recommendations: LoRA is best suited …"; the
+# item is skipped), and relative pronouns, after which the list goes on at the next comma ("X that improve Y and
+# Z, and W": Y and Z are not items, W is).
 _CLAUSE_VERBS = {"is", "are", "was", "were", "should", "can", "could", "will", "would", "must", "may", "might"}
 _RELATIVES = {"that", "which", "who", "whose", "where"}
 
 
 def _list_items(doc: Doc, i: int, limit: int):
-    """Phrases of "A, B, and C" from token *i* to the end of the sentence."""
+    """Phrases of "A, B, and C" from token *i* to the end of the sentence, past clauses (see _CLAUSE_VERBS)."""
     words = tokens(doc).words
     while i < limit:
         if words[i].lower() in ("and", "or") or doc[i].is_punct:
             i += 1
             continue
         start, end = _phrase_from(doc, i, limit)
-        if end < limit and words[end].lower() in _CLAUSE_VERBS:
-            return
-        if end > start:
+        if end > start and not (end < limit and words[end].lower() in _CLAUSE_VERBS):
             yield start, end, False, True
-        i = max(end, i + 1)
-        while i < limit and not (words[i] in ",;" or words[i].lower() in ("and", "or")):
-            if words[i].lower() in _RELATIVES:
-                return
+        i, separators = max(end, i + 1), (",", ";", "and", "or")
+        while i < limit and words[i].lower() not in separators:
+            if words[i].lower() in _RELATIVES or words[i].lower() in _CLAUSE_VERBS:
+                separators = (",", ";")  # the rest of a clause may hold "and"
             i += 1
 
 
@@ -655,18 +679,18 @@ def _nameable(text: str) -> bool:
     return len(specific) >= 2 or any("-" in w or singular(w.lower()) in head_types() for w in specific)
 
 
-# What an analysis paper provides without introducing anything: "we provide a detailed analysis of …".
+# What a paper provides or yields without introducing anything: "we provide a detailed analysis of …", "this yields a
+# wall-clock speedup".
 _STUDY_WORDS = {"analysis", "study", "investigation", "evaluation", "overview", "account", "discussion", "comparison",
                 "examination", "explanation", "perspective", "view", "understanding", "survey", "assessment",
-                "exploration", "characterization", "description", "look"}
+                "exploration", "characterization", "description", "look", "picture",
+                "improvement", "gain", "speedup", "reduction", "increase", "decrease", "drop", "boost"}
 
 
 def _plain_phrase(text: str) -> bool:
-    """Two to MAX_PHRASE_WORDS words that end in a noun: "budget token", "planning task"; not in a word for a
-    study ("a detailed analysis")."""
+    """Two to MAX_PHRASE_WORDS words that end in a noun: "budget token", "planning task"."""
     words = text.replace(" - ", "-").split()
-    last = words[-1].lower()
-    return 2 <= len(words) <= MAX_PHRASE_WORDS and not looks_adjective(last) and singular(last) not in _STUDY_WORDS
+    return 2 <= len(words) <= MAX_PHRASE_WORDS and not looks_adjective(words[-1].lower())
 
 
 def _names_a_technique(text: str) -> bool:

@@ -164,6 +164,7 @@
   // Nodes left the view keep their last position; nodes never drawn start
   // next to a drawn neighbour (physics is off once the layout has settled).
   const lastPosition = new Map();
+  const children = new Map(); // node → how many never-drawn nodes were set around it (see placeNeverDrawn)
 
   function applyFilters() {
     const before = state.visible;
@@ -178,27 +179,25 @@
     renderStats();
   }
 
-  // Positions for nodes never drawn: around a placed neighbour (again and again, so that chains of new nodes
+  // Positions for nodes never drawn: around a placed neighbour, breadth first (so that chains of new nodes
   // follow), the rest of them around the centre, outside the nodes drawn.
   function placeNeverDrawn(ids) {
-    const children = new Map(); // anchor → how many new nodes were set around it
-    let pending = ids;
-    for (let placedSome = true; pending.length && placedSome; ) {
-      placedSome = false;
-      pending = pending.filter((id) => {
-        const anchor = (neighbours.get(id) || []).find((nb) => lastPosition.has(nb));
-        if (!anchor) return true;
-        const k = (children.get(anchor) || 0) + 1;
-        children.set(anchor, k);
-        lastPosition.set(id, aroundAnchor(lastPosition.get(anchor), k));
-        placedSome = true;
-        return false;
-      });
+    const pending = new Set(ids);
+    const placedNeighbour = (id) => (neighbours.get(id) || []).find((nb) => lastPosition.has(nb));
+    const queue = ids.filter(placedNeighbour);
+    for (let next = 0; next < queue.length; next++) {
+      const id = queue[next];
+      if (!pending.delete(id)) continue;
+      const anchor = placedNeighbour(id);
+      const k = (children.get(anchor) || 0) + 1;
+      children.set(anchor, k);
+      lastPosition.set(id, aroundAnchor(lastPosition.get(anchor), k));
+      for (const nb of neighbours.get(id) || []) if (pending.has(nb)) queue.push(nb);
     }
     let reach = 0;
     for (const p of lastPosition.values()) reach = Math.max(reach, Math.hypot(p.x, p.y));
     const skip = reach ? Math.ceil(((reach + 30) / 14) ** 2) : 0; // the spiral's turns inside the drawing
-    pending.forEach((id, k) => lastPosition.set(id, aroundAnchor({ x: 0, y: 0 }, skip + k + 1)));
+    [...pending].forEach((id, k) => lastPosition.set(id, aroundAnchor({ x: 0, y: 0 }, skip + k + 1)));
   }
 
   // The k-th new node around an anchor, on a sunflower spiral: evenly spread however many there are.
