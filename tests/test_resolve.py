@@ -246,11 +246,11 @@ def test_override_tsv_forces_a_merge_and_a_split(tmp_path):
 
 
 def test_override_merges_every_concept_that_carries_a_name():
-    ms = [mention("p1", "language models", NodeType.MODEL, aliases=["LMs"], source="abbrev"),
-          mention("p2", "LMs", NodeType.MODEL), mention("p3", "language models", NodeType.MODEL)]
+    ms = [mention("p1", "gizmo models", NodeType.MODEL, aliases=["GMs"], source="abbrev"),
+          mention("p2", "GMs", NodeType.MODEL), mention("p3", "gizmo models", NodeType.MODEL)]
     _, plain = resolve(ms)
     assert plain[1] != plain[2]  # a bare short acronym joins no definition of another paper
-    _, ids = resolve(ms, overrides=Overrides((("LMs", "language models"),)))
+    _, ids = resolve(ms, overrides=Overrides((("GMs", "gizmo models"),)))
     assert len(set(ids)) == 1
 
 

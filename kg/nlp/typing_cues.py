@@ -38,6 +38,10 @@ _PROBLEM_BEFORE = re.compile(
     r"\b(suffers?\s+from|mitigat\w*|address\w*|tackl\w*|alleviat\w*|combat\w*|reduc\w*|prevent\w*|"
     r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)"
     r"\s+(the\s+|this\s+|a\s+)?$", re.I)
+# A value measured in the term: "a CMOS of +0.21", "rare-category AP (AP_r) from 29.4", "5.1x wall-clock speedup".
+_VALUE_AFTER = re.compile(r"^\s*(\([^()]{1,15}\)\s*)?(of|from)\s+[+\-−]?\d")
+_VALUE_BEFORE = re.compile(r"(?<![\w.])[+\-−]?\d+(\.\d+)?\s*(%|x|×)\s*$")
+_CAMEL = re.compile(r"[a-z][A-Z]|[A-Z][a-z]+[A-Z]")
 _NUMBER_FORMAT = re.compile(r"^(FP|BF|INT|UINT|TF|MX)\d{1,2}$")
 _TOP_K = re.compile(r"^top-?\d+\b", re.I)
 _NAMED_METHOD_HEADS = {"loss", "score", "estimator"}
@@ -128,6 +132,9 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
     if appositive:
         return appositive
     head_type = type_from_head(term.label)  # (cached) tested before the regexes over the preceding text
+    if head_type in (None, NodeType.METRIC) and not _CAMEL.search(term.label) and not _VERSIONED.match(term.label) \
+            and (_VALUE_AFTER.match(table.text[end_char:end_char + 25]) or _VALUE_BEFORE.search(before)):
+        return NodeType.METRIC  # not a coined name ("FooNet from 1B to 8B")
     if head_type in (None, NodeType.PROBLEM) and _PROBLEM_BEFORE.search(before):
         return NodeType.PROBLEM
     if head_type is None and term.label[:1].isupper() and _BENCH_BEFORE.search(before):
