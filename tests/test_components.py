@@ -543,6 +543,15 @@ def test_nothing_is_proposed(nlp, text):
     assert not any(len(label.split()) > 2 for label in found), sorted(found)
 
 
+@pytest.mark.parametrize("text, name", [
+    ("Agents forget goals. We call this phenomenon prompt drift.", "prompt drift"),
+    ("Agents forget goals. We term this failure mode goal decay and measure it.", "goal decay"),
+])
+def test_a_name_given_to_a_referent_leaves_the_referent_out(nlp, text, name):
+    found, _ = terms(nlp, text)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] == [name], sorted(found)
+
+
 def test_a_described_kind_yields_to_the_name(nlp):
     found, _ = terms(nlp, "Thus motivated, we propose the following meta-algorithm, which we call Datamodel "
                           "Matching (DMM), for unlearning.")

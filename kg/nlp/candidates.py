@@ -313,6 +313,27 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     return words, None
 
 
+# What "we call this …" may refer to before the name it gives: "we call this phenomenon prompt drift".
+_REFERENTS = {"phenomenon", "effect", "behavior", "behaviour", "problem", "issue", "failure", "setting", "property",
+              "quantity", "procedure", "approach", "method", "technique", "strategy", "framework", "variant", "mode",
+              "pattern"}
+_NAMING = re.compile(rf"^({NAMING_VERBS})(s|ed)?$", re.I)
+
+
+def _referents_named(toks: Tokens, texts: tuple[str, ...], start: int) -> int:
+    """How many words at the start of a chunk (*texts*, from token *start*) are what a naming verb refers to
+    before the name it gives: "call this phenomenon X", "term this failure mode X", "call the resulting method
+    X"; 0 if none."""
+    n = 0
+    while n < min(2, len(texts) - 1) and texts[n].lower() in _REFERENTS:
+        n += 1
+    words, i = toks.words, start - 1
+    if n and i >= 1 and words[i].lower() == "resulting":
+        i -= 1
+    named = n and i >= 1 and words[i].lower() in ("this", "these", "the", "that", "such") and _NAMING.match(words[i - 1])
+    return n if named else 0
+
+
 def _after_proposal(doc: Doc, start: int) -> bool:
     """A verb of proposal just before token *start*, or "our X," ("Our framework, Driftwood, …")."""
     table = tokens(doc)
@@ -546,6 +567,9 @@ class CandidateFinder:
         known = _known_starts(terms)
         toks = tokens(doc)
         for texts, bounds, sent_start in candidate_chunks(doc):
+            referents = _referents_named(toks, texts, bounds[0])
+            if referents:
+                texts, bounds = texts[referents:], bounds[referents:]  # "we call this phenomenon prompt drift"
             if not taken or taken.isdisjoint(range(bounds[0], bounds[-1])):  # most chunks
                 pieces = ((0, len(texts)),)
             else:
