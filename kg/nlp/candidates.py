@@ -330,8 +330,8 @@ def _referents_named(toks: Tokens, texts: tuple[str, ...], start: int) -> int:
     words, i = toks.words, start - 1
     if n and i >= 1 and words[i].lower() == "resulting":
         i -= 1
-    named = n and i >= 1 and words[i].lower() in ("this", "these", "the", "that", "such") and _NAMING.match(words[i - 1])
-    return n if named else 0
+    named = i >= 1 and words[i].lower() in ("this", "these", "the", "that", "such") and _NAMING.match(words[i - 1])
+    return n if n and named else 0
 
 
 def _after_proposal(doc: Doc, start: int) -> bool:
