@@ -282,6 +282,9 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("In listening tests it obtains a CMOS of +0.21 against recordings.", "CMOS", NodeType.METRIC),  # a value
     ("It improves rare-class AP (AP_r) from 29.4 to 36.1 on LVIS.", "rare-class AP", NodeType.METRIC),
     ("We scale ZapFlow from 1B to 8B parameters.", "ZapFlow", NodeType.METHOD),  # a name, not a measure
+    ("Agents make reasoning mistakes under load.", "reasoning mistakes", NodeType.PROBLEM),  # a fault's head
+    ("It removes floating artifacts in novel views.", "floating artifacts", NodeType.PROBLEM),
+    ("It improves object counting on crowded scenes.", "object counting", NodeType.PROBLEM),  # a task's head
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)
