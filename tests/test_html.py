@@ -365,6 +365,27 @@ def test_large_graph_opens_on_the_core_view(tmp_path):
     assert vis["options"]["layout"]["improvedLayout"] is False
 
 
+def test_a_large_graph_with_a_big_core_opens_on_its_busiest_concepts(tmp_path):
+    G = nx.MultiDiGraph()
+    papers = [f"{BASE}/paper/{i:06x}" for i in range(1000)]
+    for i, p in enumerate(papers):
+        G.add_node(p, type="Paper", label=f"Paper {i}", abstract="", urls=[])
+    for i in range(3600):  # 3,600 concepts in 2 papers each: a core of 4,600 nodes at "2 papers"
+        add_entity(G, f"pair concept {i}", [papers[i % 1000], papers[(i + 1) % 1000]])
+    for i in range(50):  # 50 concepts in 10 papers each
+        add_entity(G, f"busy concept {i}", papers[i * 10:i * 10 + 10])
+    data = page_json(write_html(G, tmp_path / "big.html").read_text(encoding="utf-8"), "kg-data")
+    assert data["large"] and data["defaultMinPapers"] == data["largeMinPapers"] == 10
+    assert core_view_size(G, 10) <= LARGE_GRAPH_NODES < core_view_size(G, 2)
+
+
+def add_entity(G: nx.MultiDiGraph, label: str, papers: list[str]) -> None:
+    e = entity_iri("Method", label)
+    G.add_node(e, type="Method", label=label, aliases=[], papers=list(papers))
+    for p in papers:
+        G.add_edge(p, e, key="uses", role="uses", paper=p, evidence=[])
+
+
 def test_a_large_graph_exported_by_kg_has_its_themes_up_to_a_size(tmp_path, monkeypatch):
     import kg.export
     G = large_graph()

@@ -24,6 +24,7 @@ import json
 import logging
 import math
 import os
+from bisect import bisect_left
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
@@ -40,7 +41,8 @@ __all__ = ["write_html", "neighbourhood"]
 log = logging.getLogger(__name__)
 
 #: Above this many nodes the page opens on the "core" view: entities found in
-#: at least LARGE_GRAPH_MIN_PAPERS papers, and their papers.
+#: at least LARGE_GRAPH_MIN_PAPERS papers (more, until the view has at most
+#: LARGE_GRAPH_NODES nodes), and their papers.
 LARGE_GRAPH_NODES = 3000
 LARGE_GRAPH_MIN_PAPERS = 2
 
@@ -219,6 +221,8 @@ def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str, themes: list
     nodes = [_node_record(G, key, ids, members.get(key, [])) for key in sorted(G.nodes, key=str)]
     own = sorted({t for n in nodes for t in n["themes"]} - {t["name"] for t in themes})
     large = len(nodes) > LARGE_GRAPH_NODES
+    edges = _edge_records(G, ids)
+    core_min_papers = _core_min_papers(nodes, edges) if large else 0
     types = _type_legend(nodes)
     return {
         "title": title,
@@ -229,12 +233,28 @@ def _page_data(G: nx.MultiDiGraph, ids: dict[Any, str], title: str, themes: list
         "relations": [{"name": r, "verb": v} for r, v in RELATION_PHRASES.items()],
         "themes": [t["name"] for t in themes] + own,  # as `kg themes` lists them, largest first
         "large": large,
-        "largeMinPapers": LARGE_GRAPH_MIN_PAPERS,
-        "defaultMinPapers": LARGE_GRAPH_MIN_PAPERS if large else 0,
+        "largeMinPapers": core_min_papers,
+        "defaultMinPapers": core_min_papers,
         "maxPapers": max((n["nPapers"] for n in nodes if n["type"] != _PAPER), default=0),
         "nodes": nodes,
-        "edges": _edge_records(G, ids),
+        "edges": edges,
     }
+
+
+def _core_min_papers(nodes: list[dict], edges: list[dict]) -> int:
+    """The least number of papers, from LARGE_GRAPH_MIN_PAPERS up, whose core view (the entities found in that
+    many papers, and their papers) has at most LARGE_GRAPH_NODES nodes; the largest count if none has."""
+    n_papers = {n["id"]: n["nPapers"] for n in nodes if n["type"] != _PAPER}
+    reach: dict[str, int] = {}  # paper → the most papers any of its entities is found in
+    for e in edges:
+        if e["to"] in n_papers and e["from"] not in n_papers:
+            reach[e["from"]] = max(reach.get(e["from"], 0), n_papers[e["to"]])
+    entities, papers = sorted(n_papers.values()), sorted(reach.values())
+    counts = sorted({c for c in entities if c >= LARGE_GRAPH_MIN_PAPERS})
+    for m in counts:  # the core view at m: entities and papers whose count is at least m
+        if len(entities) - bisect_left(entities, m) + len(papers) - bisect_left(papers, m) <= LARGE_GRAPH_NODES:
+            return m
+    return counts[-1] if counts else LARGE_GRAPH_MIN_PAPERS
 
 
 def _node_record(G: nx.MultiDiGraph, key: Any, ids: dict[Any, str], themes: list[str]) -> dict[str, Any]:
@@ -375,11 +395,12 @@ def _node_size(degree: int) -> float:
 def _initial_view_size(data: dict[str, Any]) -> int:
     """Nodes in the opening view (the page applies the same rule)."""
     m = data["defaultMinPapers"]
-    if m <= 1:
-        return len(data["nodes"])
-    core = {n["id"] for n in data["nodes"] if n["type"] != _PAPER and n["nPapers"] >= m}
-    papers = {e["from"] for e in data["edges"] if e["to"] in core}
-    return len(core | papers)
+    return len(data["nodes"]) if m <= 1 else _core_view_size(data["nodes"], data["edges"], m)
+
+
+def _core_view_size(nodes: list[dict], edges: list[dict], min_papers: int) -> int:
+    core = {n["id"] for n in nodes if n["type"] != _PAPER and n["nPapers"] >= min_papers}
+    return len(core | {e["from"] for e in edges if e["to"] in core})
 
 
 def _stabilization_iterations(n_nodes: int) -> int:
