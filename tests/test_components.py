@@ -285,6 +285,8 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("Agents make reasoning mistakes under load.", "reasoning mistakes", NodeType.PROBLEM),  # a fault's head
     ("It removes floating artifacts in novel views.", "floating artifacts", NodeType.PROBLEM),
     ("It improves object counting on crowded scenes.", "object counting", NodeType.PROBLEM),  # a task's head
+    ("The monitor raises false positives on benign code.", "false positives", NodeType.PROBLEM),
+    ("We wrap each model in an agent scaffold with three stages.", "agent scaffold", NodeType.METHOD),
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)
