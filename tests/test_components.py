@@ -287,6 +287,8 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("It improves object counting on crowded scenes.", "object counting", NodeType.PROBLEM),  # a task's head
     ("The monitor raises false positives on benign code.", "false positives", NodeType.PROBLEM),
     ("We wrap each model in an agent scaffold with three stages.", "agent scaffold", NodeType.METHOD),
+    ("Agents still struggle with long-horizon software engineering.", "long-horizon software engineering",
+     NodeType.PROBLEM),
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)
