@@ -593,6 +593,11 @@ def test_a_bare_kind_is_not_proposed(nlp, text):
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
 
 
+def test_measuring_starts_no_term(nlp):
+    found, _ = terms(nlp, "We close with advice on measuring hacking rates in agents.")
+    assert "hacking rates" in found and not any(label.startswith("measuring") for label in found), sorted(found)
+
+
 @pytest.mark.parametrize("text", ["The energy error drops to 12 meV/atom and forces to 45 meV/Å.",
                                   "Throughput reaches 3.4 GB/s at 0.5 kWh."])
 def test_a_unit_is_not_a_concept(nlp, text):
