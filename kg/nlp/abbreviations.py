@@ -192,7 +192,7 @@ class AbbreviationDetector:
         pairs = find_definitions(doc)
         doc._.kg_abbrevs = pairs
         terms = list(doc._.kg_terms or [])
-        toks, taken, by_short = tokens(doc), set(), {}
+        toks, taken, by_short, left_to_lexicon = tokens(doc), set(), {}, set()
         for long, short in pairs:
             coined = short.start < long.start  # "MemDLM (Memory-Enhanced DLM)": the name comes first
             short_text = toks.span_text(short.start, short.end)
@@ -205,12 +205,14 @@ class AbbreviationDetector:
                 terms.append(Term(long.start, long.end, label, "abbrev", aliases=[alias]))
                 terms.append(Term(short.start, short.end, label, "short", aliases=[alias]))
             taken.update(range(min(long.start, short.start), max(long.end, short.end)))
-            if not spans_next_word:  # else later "KV cache"s are the lexicon's
-                for variant in _short_form_variants(short_text):
-                    by_short.setdefault(variant, label)
+            for variant in _short_form_variants(short_text):
+                by_short.setdefault(variant, label)
+            if spans_next_word:  # later "KV cache …" is the lexicon's; a lone "KV" is still the key-value cache
+                left_to_lexicon.add((short_text, toks.words[short.end + 1].lower()))
         if by_short:
             for i in compress(range(len(toks.words)), map(by_short.__contains__, toks.words)):
-                if i not in taken and whole_words(doc, i, i + 1):
+                following = toks.words[i + 1].lower() if i + 1 < len(toks.words) else ""
+                if i not in taken and whole_words(doc, i, i + 1) and (toks.words[i], following) not in left_to_lexicon:
                     terms.append(Term(i, i + 1, by_short[toks.words[i]], "short"))
         doc._.kg_terms = terms
         return doc
