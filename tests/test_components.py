@@ -429,8 +429,13 @@ def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
      "shard balancing"),
     ("Judges disagree. We close with practical recommendations, including cross-family judge ensembles.",
      "cross-family judge ensembles"),
+    # what the authors advise others to do
+    ("Leaderboards mislead. We discuss why and recommend that future evaluations report image-ablated baselines "
+     "alongside headline numbers.", "image-ablated baselines"),
+    ("Refusal rates mislead. We call on model developers to publish system-level threat models.",
+     "system-level threat models"),
 ])
-def test_the_things_a_group_or_examples_name_are_proposed(nlp, text, label):
+def test_groups_examples_and_advice_name_proposals(nlp, text, label):
     found, _ = terms(nlp, text)
     assert found[label].role is Role.PROPOSES, sorted(found)
 
@@ -458,17 +463,6 @@ def test_a_list_of_clauses_proposes_nothing(nlp):
     found, _ = terms(nlp, "Adapters lag. We conclude with practical recommendations: LoRA is best suited to "
                           "instruction tuning, and step sizes should be tuned separately.")
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
-
-
-@pytest.mark.parametrize("text, label", [
-    ("Leaderboards mislead. We discuss why and recommend that future evaluations report image-ablated baselines "
-     "alongside headline numbers.", "image-ablated baselines"),
-    ("Refusal rates mislead. We call on model developers to publish system-level threat models.",
-     "system-level threat models"),
-])
-def test_what_the_authors_advise_is_proposed_when_nothing_else_is(nlp, text, label):
-    found, _ = terms(nlp, text)
-    assert found[label].role is Role.PROPOSES, sorted(found)
 
 
 @pytest.mark.parametrize("text, proposed", [
