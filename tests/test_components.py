@@ -111,6 +111,7 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("We report the next-token prediction loss on held-out text.", "next-token prediction loss"),
     ("We train language model agents for web tasks.", "language model agents"),
     ("We probe LMs for recall of facts.", "language models"),  # one node with "language models"
+    ("The policy adds a flow matching head to the vision backbone.", "flow matching head"),  # built on it
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)

@@ -36,9 +36,11 @@ _SIZED_BACKBONE = re.compile(r"^(ViT|RN|ResNet|ConvNeXt|Swin|EVA)[\w/-]*\d")  # 
 _GENERATION = re.compile(r"^[2-9]$")  # "SigLIP 2", "Stable Diffusion 3": only after a named model, not "VLMs"
 
 
-# A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents".
+# A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents",
+# "flow-matching head".
 _BUILT_ON = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
-               "losses": NodeType.METRIC, "agent": NodeType.MODEL, "agents": NodeType.MODEL}
+               "losses": NodeType.METRIC, "agent": NodeType.MODEL, "agents": NodeType.MODEL,
+               "head": NodeType.METHOD, "heads": NodeType.METHOD}  # "flow-matching head"
 
 
 def surface_variants(name: str) -> set[str]:
