@@ -367,8 +367,9 @@ def _studies_or_measures(doc: Doc, start: int, end: int) -> bool:
     words = tokens(doc).words
     if singular(words[end - 1].lower()) in _STUDY_WORDS or any(doc[i].like_num for i in range(start, end)):
         return True
-    value_next = any(doc[i].like_num for i in range(end + 1, min(end + 4, len(doc))))
-    return end < len(words) and words[end] == "of" and value_next
+    if end >= len(words) or words[end] != "of":
+        return False
+    return any(doc[i].like_num for i in range(end + 1, min(end + 4, len(doc))))  # "of roughly 12%"
 
 
 def _indefinite(doc: Doc, start: int) -> bool:
