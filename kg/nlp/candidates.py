@@ -324,14 +324,16 @@ def _referents_named(toks: Tokens, texts: tuple[str, ...], start: int) -> int:
     """How many words at the start of a chunk (*texts*, from token *start*) are what a naming verb refers to
     before the name it gives: "call this phenomenon X", "term this failure mode X", "call the resulting method
     X"; 0 if none."""
-    n = 0
-    while n < min(2, len(texts) - 1) and texts[n].lower() in _REFERENTS:
+    if len(texts) < 2 or texts[0] not in _REFERENTS:  # most chunks: a cheap test first
+        return 0
+    n = 1
+    while n < min(2, len(texts) - 1) and texts[n] in _REFERENTS:
         n += 1
     words, i = toks.words, start - 1
-    if n and i >= 1 and words[i].lower() == "resulting":
+    if i >= 1 and words[i].lower() == "resulting":
         i -= 1
     named = i >= 1 and words[i].lower() in ("this", "these", "the", "that", "such") and _NAMING.match(words[i - 1])
-    return n if n and named else 0
+    return n if named else 0
 
 
 def _after_proposal(doc: Doc, start: int) -> bool:

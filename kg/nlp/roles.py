@@ -504,12 +504,25 @@ def _plain_cue_ends(sent: _Sentence) -> list[int]:
 
 
 def _advice_cue_ends(sent: _Sentence) -> list[int]:
+    if not _has_any(sent.text, _ADVICE_WORDS):
+        return []
     advice = ADVICE.search(sent.text)
     return [m.end() for m in ADVISED_ACT.finditer(sent.text, advice.end())] if advice else []
 
 
 def _result_cue_ends(sent: _Sentence) -> list[int]:
-    return [m.end() for m in RESULT_CUE.finditer(sent.text)]
+    return [m.end() for m in RESULT_CUE.finditer(sent.text)] if _has_any(sent.text, _RESULT_WORDS) else []
+
+
+# Cheap pre-tests (most sentences have none of these words; under re.I no non-ASCII letter matches theirs).
+_ADVICE_WORDS = ("recommend", "advocate", "argue", "urge", "contend", "encourage", "call")
+_RESULT_WORDS = ("derive", "provide", "offer", "suggest", "yield", "close", "conclude", "address", "tackle",
+                 "mitigate", "overcome", "solve")
+
+
+def _has_any(text: str, words: tuple[str, ...]) -> bool:
+    low = text.lower()
+    return any(w in low for w in words)
 
 
 # Evidence of a proposal, strongest first; a tier is tried only when the ones before it found nothing.
