@@ -393,35 +393,17 @@ def test_roles(nlp, text, label, role):
      "Contrastive Reward Distillation"),  # a title-case name that ends in a known common term
     ("Instead, we outline a minimal disclosure checklist for model cards.", "disclosure checklist"),
     ("Instead, we outline concrete reporting standards for agent papers.", "reporting standards"),
-])
-def test_descriptive_proposals(nlp, text, label):
-    found, _ = terms(nlp, text)
-    assert label in found and found[label].role is Role.PROPOSES, sorted(found)
-
-
-@pytest.mark.parametrize("text, label", [
+    # weaker evidence, trusted when no cue fires: weak cues
     ("Judges drift over time. In this work, we explore a rubric-anchored judge ensemble as a cheap auditor.",
      "rubric-anchored judge ensemble"),
     ("Judges drift over time. We also add a lightweight drift detector fine-tuned from a small model.",
      "drift detector"),  # a trailing participle describes, it does not name
     ("Judges drift over time. Our evaluation harness and all logs are released.", "evaluation harness"),
     ("Judges drift over time. Our rubric-anchored judge raises agreement with experts.", "rubric-anchored judge"),
-])
-def test_weak_cue_proposes_when_no_cue_does(nlp, text, label):
-    found, _ = terms(nlp, text)
-    assert label in found and found[label].role is Role.PROPOSES, sorted(found)
-
-
-@pytest.mark.parametrize("text, label", [
+    # a plain phrase after a cue
     ("Chain-of-thought can drift. We design a minimal reasoning task on which both models fail.", "reasoning task"),
     ("Long answers waste compute. We also add a length token to the prompt that caps thinking.", "length token"),
-])
-def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
-    found, _ = terms(nlp, text)
-    assert label in found and found[label].role is Role.PROPOSES, sorted(found)
-
-
-@pytest.mark.parametrize("text, label", [
+    # what a group word or a remedy's examples name
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",
      "baseline-tuning practices"),
@@ -436,9 +418,9 @@ def test_a_plain_phrase_is_proposed_when_nothing_else_is(nlp, text, label):
     ("Refusal rates mislead. We call on model developers to publish system-level threat models.",
      "system-level threat models"),
 ])
-def test_groups_examples_and_advice_name_proposals(nlp, text, label):
+def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)
-    assert found[label].role is Role.PROPOSES, sorted(found)
+    assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
 @pytest.mark.parametrize("text", [
