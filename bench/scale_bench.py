@@ -1,4 +1,4 @@
-"""Scale benchmark: build graphs of 1k, 10k, 100k synthetic abstracts; time per abstract, peak memory, export sizes.
+"""Scale benchmark: build graphs of 1k, 10k, 100k synthetic abstracts; time per abstract, themes, peak memory, exports.
 
 The synthetic corpus is generated here from the project's own lexicon
 (kg/lexicon/*.jsonl) and sentence templates written for this benchmark: no
@@ -91,7 +91,8 @@ def _peak_mib(who=resource.RUSAGE_SELF) -> float:
 
 def run_one(n: int, jobs: int, exports: list[str], workdir: Path) -> dict:
     """Build and export one synthetic corpus of *n* abstracts in this process; the measurements."""
-    import kg
+    from kg.analysis import themes
+    from kg.api import from_papers
     from kg.export import write_exports
     from kg.ingest import read_inputs
     path = workdir / f"synthetic_{n}.jsonl"
@@ -104,8 +105,11 @@ def run_one(n: int, jobs: int, exports: list[str], workdir: Path) -> dict:
     papers = read_inputs([path])
     t_ingest = time.perf_counter() - t0
     t0 = time.perf_counter()
-    graph = kg.api.from_papers(papers, jobs=jobs)
+    graph = from_papers(papers, jobs=jobs)
     t_build = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    n_themes = len(themes(graph.graph))
+    t_themes = time.perf_counter() - t0
     out = workdir / f"out_{n}"
     sizes, times = {}, {}
     for name in exports:
@@ -117,7 +121,8 @@ def run_one(n: int, jobs: int, exports: list[str], workdir: Path) -> dict:
     return {"abstracts": n, "papers": len(papers), "jobs": jobs, "input_bytes": path.stat().st_size,
             "nodes": G.number_of_nodes(), "edges": G.number_of_edges(), "pipeline_load_s": round(t_load, 2),
             "ingest_s": round(t_ingest, 2), "build_s": round(t_build, 2),
-            "ms_per_abstract": round(1000 * t_build / n, 2), "export_s": {k: round(v, 2) for k, v in times.items()},
+            "ms_per_abstract": round(1000 * t_build / n, 2), "themes": n_themes, "themes_s": round(t_themes, 2),
+            "export_s": {k: round(v, 2) for k, v in times.items()},
             "export_bytes": sizes, "peak_rss_mib": round(_peak_mib(), 1),
             "workers_peak_rss_mib": round(_peak_mib(resource.RUSAGE_CHILDREN), 1) if jobs > 1 else None}
 
@@ -128,13 +133,14 @@ def _mib(n: int) -> str:
 
 def markdown(rows: list[dict]) -> str:
     exports = sorted({k for r in rows for k in r["export_bytes"]})
-    head = ["abstracts", "jobs", "nodes", "edges", "build (extract+resolve+graph)", "ms / abstract", "peak RSS"]
+    head = ["abstracts", "jobs", "nodes", "edges", "build (extract+resolve+graph)", "ms / abstract", "themes",
+            "peak RSS"]
     head += [f"{e} (size, time)" for e in exports]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
+        workers = f" (+ workers {r['workers_peak_rss_mib']} MiB)" if r.get("workers_peak_rss_mib") else ""
         cells = [f"{r['abstracts']:,}", str(r["jobs"]), f"{r['nodes']:,}", f"{r['edges']:,}", f"{r['build_s']} s",
-                 f"{r['ms_per_abstract']}", f"{r['peak_rss_mib']} MiB" + (f" (+ workers {r['workers_peak_rss_mib']} MiB)"
-                                                                           if r.get("workers_peak_rss_mib") else "")]
+                 f"{r['ms_per_abstract']}", f"{r['themes']} in {r['themes_s']} s", f"{r['peak_rss_mib']} MiB{workers}"]
         cells += [f"{_mib(r['export_bytes'][e])}, {r['export_s'][e]} s" if e in r["export_bytes"] else "—" for e in exports]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

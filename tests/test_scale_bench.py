@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import kg
@@ -33,4 +35,13 @@ def test_synthetic_corpus_is_deterministic_and_builds(tmp_path):
 def test_run_one_reports_the_figures(tmp_path):
     row = load_bench().run_one(20, 1, ["graph.json"], tmp_path)
     assert row["papers"] == 20 and row["export_bytes"]["graph.json"] > 0 and row["peak_rss_mib"] > 0
+    assert row["themes"] >= 1 and row["themes_s"] >= 0
     assert json.loads(json.dumps(row)) == row
+
+
+def test_the_command_runs_in_a_fresh_process():
+    # each size runs in a fresh subprocess: nothing the test session imported may be relied on
+    done = subprocess.run([sys.executable, str(BENCH), "--sizes", "20", "--exports", "graph.json", "--markdown"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "| 20 | 1 |" in done.stdout
