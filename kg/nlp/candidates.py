@@ -314,9 +314,8 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
 
 
 # What "we call this …" may refer to before the name it gives: "we call this phenomenon prompt drift".
-_REFERENTS = {"phenomenon", "effect", "behavior", "behaviour", "problem", "issue", "failure", "setting", "property",
-              "quantity", "procedure", "approach", "method", "technique", "strategy", "framework", "variant", "mode",
-              "pattern"}
+_REFERENTS = KIND_WORDS | {"phenomenon", "effect", "behavior", "behaviour", "problem", "issue", "failure", "setting",
+                           "property", "quantity", "variant", "mode", "pattern"}
 _NAMING = re.compile(rf"^({NAMING_VERBS})(s|ed)?$", re.I)
 
 
