@@ -674,6 +674,17 @@ def test_known_metric_takes_a_compound_or_noun_modifier(nlp, text, label):
     assert label in found, sorted(found)
 
 
+@pytest.mark.parametrize("text, label", [
+    ("We train a one-layer transformer on parity.", "one-layer transformer"),
+    ("Samples come from a small autoregressive transformer.", "autoregressive transformer"),
+    ("We compare equivariant graph neural networks.", "equivariant graph neural networks"),
+    ("Serving transformers is costly.", "Transformer"),  # a verb, not a kind
+    ("The simplest Transformer fails.", "Transformer")])
+def test_an_architecture_takes_the_modifiers_of_its_kind(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert label in found, sorted(found)
+
+
 def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp):
     found, _ = terms(nlp, "Agents suffer from tool-call hallucination.")
     assert {"tool-call hallucination", "hallucination"} <= set(found), sorted(found)

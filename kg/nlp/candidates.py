@@ -596,10 +596,11 @@ class CandidateFinder:
 
 
 def _known_starts(terms: list[Term]) -> dict[int, list[int]]:
-    """Start token → indices of the lexicon's lower-case terms that start there (see ``_extend_known_terms``)."""
+    """Start token → indices of the lexicon's lower-case terms and architectures that start there (see
+    ``_extend_known_terms``)."""
     known: dict[int, list[int]] = {}
     for i, term in enumerate(terms):
-        if term.source == "lexicon" and term.label.islower():
+        if term.source == "lexicon" and (term.label.islower() or _architecture(term)):
             known.setdefault(term.start, []).append(i)
     return known
 
@@ -628,7 +629,8 @@ def _free_pieces(bounds: list[int], taken: set[int]) -> list[tuple[int, int]]:
 def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
                         known: dict[int, list[int]], taken: set[int]) -> None:
     """"selective mixup": a known common term (*known*: see ``_known_starts``) with a specific modifier
-    before it names a narrower concept, when the abstract repeats the longer phrase; a known metric
+    before it names a narrower concept, when the abstract repeats the longer phrase; an architecture takes
+    its modifiers at once ("one-layer transformer"); a known metric
     takes one hyphenated or noun modifier at once ("worst-class accuracy", not "affect accuracy").
     Other known terms after one hyphenated modifier keep their own Term, and the longer phrase gets one
     too ("tool-call hallucination" and "hallucination")."""
@@ -649,12 +651,23 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         if _names_before(terms, left[0].start, term.start):  # "Arena-Hard win rate": a benchmark and its metric
             continue
         phrase = toks.span_text(left[0].start, term.end)
-        if _repeated(doc, phrase) or _narrower_metric(term, left):
+        if _repeated(doc, phrase) or _narrower_metric(term, left) or _architecture_kind(term, left):
             terms[i] = Term(left[0].start, term.end, phrase, "chunk")
             taken.update(range(left[0].start, term.start))
         elif _hyphenated_modifier(left):  # "tool-call hallucination": a narrower concept beside the known one
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+def _architecture(term: Term) -> bool:
+    """A known architecture: a transformer or a kind of network ("graph neural networks")."""
+    return term.type is NodeType.MODEL and singular(term.label.split()[-1].lower()) in ("transformer", "network")
+
+
+def _architecture_kind(term: Term, left: list[Word]) -> bool:
+    """"autoregressive transformer", "equivariant graph neural networks": modifiers before a known architecture
+    name the kind a paper uses (not a participle or a superlative: "serving transformers", "simplest Transformer")."""
+    return _architecture(term) and not any(w.text.endswith(("ing", "ed", "est")) for w in left)
 
 
 def _title_case_name(toks: Tokens, left: list[Word], term: Term) -> bool:
