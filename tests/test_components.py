@@ -685,6 +685,11 @@ def test_an_architecture_takes_the_modifiers_of_its_kind(nlp, text, label):
     assert label in found, sorted(found)
 
 
+def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
+    found, _ = terms(nlp, "Long-tail 3D detection remains hard. Images hold 3D cues.")
+    assert sorted(found) == ["Long-tail 3D detection"]
+
+
 def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp):
     found, _ = terms(nlp, "Agents suffer from tool-call hallucination.")
     assert {"tool-call hallucination", "hallucination"} <= set(found), sorted(found)

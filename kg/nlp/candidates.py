@@ -57,6 +57,7 @@ _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
 # A size or bound is not a model: "sub-10B", "~7B", "sub-200 (ms)".
 _SIZE_ONLY = re.compile(f"^((sub-|over-|under-|~)?{PARAMETER_COUNT}|(sub|over|under)-[0-9][0-9.,]*)$")
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
+_DIMENSION = re.compile(r"^[1-4]D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
 # Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
@@ -184,7 +185,7 @@ def is_name_word(word: Span) -> bool:
 
 
 def _is_name_text(text: str) -> bool:
-    if not any(map(str.isalpha, text)):
+    if not any(map(str.isalpha, text)) or _DIMENSION.match(text):
         return False
     first, hyphen, rest = text.partition("-")
     if hyphen and len(first) >= 3 and first.isalpha() and first.islower() and rest.replace("-", "").isalpha() \
@@ -202,7 +203,7 @@ def _is_boundary_text(text: str) -> bool:
         return True
     if low.endswith(("n't", "n’t")):  # "don't", "can’t"
         return True
-    if text[0].isdigit() or not _MATH.isdisjoint(text):
+    if text[0].isdigit() and not _DIMENSION.match(text) or not _MATH.isdisjoint(text):
         return True
     adverb = low.rsplit("-", 1)[-1]  # "data-efficiently"
     return adverb.endswith("ly") and len(adverb) > 4 and adverb.isalpha() and adverb not in _LY_NOUNS
