@@ -221,6 +221,10 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Eviction policies rank tokens by score and let agents promise constant-memory inference.", "promise"),
     ("It runs on a single L4 GPU and offloads keys to CPU memory.", "GPU"),  # hardware
     ("We present PatchFlow, tasks created after January 2025.", "January"),  # a date
+    ("The agent runs on macOS and Android inside Docker, with 512 MB of memory.", "macOS"),  # platforms, units
+    ("The agent runs on macOS and Android inside Docker, with 512 MB of memory.", "Android"),
+    ("The agent runs on macOS and Android inside Docker, with 512 MB of memory.", "Docker"),
+    ("The agent runs on macOS and Android inside Docker, with 512 MB of memory.", "MB"),
     ("Tasks in TypeScript stay hard for an untuned base model at arbitrary lengths.", "TypeScript"),
     ("Tasks in TypeScript stay hard for an untuned base model at arbitrary lengths.", "untuned"),
     ("Tasks in TypeScript stay hard for an untuned base model at arbitrary lengths.", "arbitrary"),
