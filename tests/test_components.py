@@ -296,6 +296,10 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("We wrap each model in an agent scaffold with three stages.", "agent scaffold", NodeType.METHOD),
     ("Agents still struggle with long-horizon software engineering.", "long-horizon software engineering",
      NodeType.PROBLEM),
+    ("A sweep of the learning rate matters.", "learning rate", NodeType.METHOD),  # a setting of training, not a rate
+    ("We run agents in OpenHands.", "OpenHands", NodeType.METHOD),  # a framework, no trained weights
+    ("Models are tuned on preference data.", "preference data", NodeType.BENCHMARK),  # a dataset
+    ("The bound improves the sample complexity.", "sample complexity", NodeType.METRIC),  # a measured quantity
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)
