@@ -425,6 +425,8 @@ def test_roles(nlp, text, label, role):
      "alongside headline numbers.", "image-ablated baselines"),
     ("Refusal rates mislead. We call on model developers to publish system-level threat models.",
      "system-level threat models"),
+    ("Refusal rates mislead. We outline concrete desiderata for agent evaluations, discuss the costs of realistic "
+     "testing, and call on model developers to publish sandbox audit logs.", "sandbox audit logs"),  # a long "we …"
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)

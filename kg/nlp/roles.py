@@ -61,7 +61,7 @@ _OUR = re.compile(r"\bour\b", re.I)
 # Advice in a position paper: "we recommend that evaluations report X", "we … and call on developers to publish X";
 # the act after a modal, "to", the subject of "that" or an enumerator "(ii)" (not "we argue that X is saturated and
 # report Y").
-ADVICE = re.compile(r"\bwe\s+([^.;:]{0,80}?(,|\band)\s+)?((also|therefore|thus|further|strongly|instead)\s+)?"
+ADVICE = re.compile(r"\bwe\s+([^.;:]{0,200}?(,|\band)\s+)?((also|therefore|thus|further|strongly|instead)\s+)?"
                     r"(recommend|advocate|argue|urge|contend|encourage|call\s+(on|for|upon))\b", re.I)
 _ACT = r"(report|adopt|publish|disclose)\b"
 ADVISED_ACT = re.compile(r"\b(should|must|to)\s[^.;:]{0,60}?\b" + _ACT
