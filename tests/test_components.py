@@ -576,7 +576,9 @@ def test_weak_cue_yields_to_a_cue_and_to_known_names(nlp, text):
 
 @pytest.mark.parametrize("text", ["We present a versatile approach to estimate mistakes of classifiers.",
                                   "We present a large-scale empirical study of verbalized confidence.",
-                                  "We propose a reinforcement learning fine-tuning scheme for brevity."])  # known parts
+                                  "We propose a reinforcement learning fine-tuning scheme for brevity.",  # known parts
+                                  "Benchmarks saturate, and we report a new leaderboard analysis.",  # a study
+                                  "We introduce a new mechanistic account of grokking."])
 def test_a_bare_kind_is_not_proposed(nlp, text):
     found, _ = terms(nlp, text)
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)

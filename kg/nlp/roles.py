@@ -347,8 +347,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
         if (tier in _INDEFINITE_TIERS and not (listed or _indefinite(doc, start))
                 or tier == "our" and _generic_word(doc, start)):
             continue  # "we outline concrete steps"; "our results frame X as …"
-        if tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end):
-            continue  # "we provide a detailed analysis"; "yields a speedup of 2x"
+        if tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end) or _a_study(doc, end):
+            continue  # "we provide a detailed analysis"; "yields a speedup of 2x"; "we report a new leaderboard analysis"
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
         if tier in _INDEFINITE_TIERS and term is not None and term.source == "lexicon":
             continue  # "yields a Spearman correlation": a known concept (advice may name one: "report Pareto fronts")
@@ -361,11 +361,16 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     return proposed
 
 
+def _a_study(doc: Doc, end: int) -> bool:
+    """The phrase ending before token *end* names a study or an outcome ("a detailed analysis", "a speedup")."""
+    return singular(tokens(doc).words[end - 1].lower()) in _STUDY_WORDS
+
+
 def _studies_or_measures(doc: Doc, start: int, end: int) -> bool:
-    """Tokens start:end name a study or an outcome ("a detailed analysis", "a wall-clock speedup"), hold a number
-    ("a 2x speedup"), or a value follows them ("a correlation of 0.52", "a reduction of roughly 12%")."""
+    """Tokens start:end name a study or an outcome (see _a_study), hold a number ("a 2x speedup"), or a value
+    follows them ("a correlation of 0.52", "a reduction of roughly 12%")."""
     words = tokens(doc).words
-    if singular(words[end - 1].lower()) in _STUDY_WORDS or any(doc[i].like_num for i in range(start, end)):
+    if _a_study(doc, end) or any(doc[i].like_num for i in range(start, end)):
         return True
     if end >= len(words) or words[end] != "of":
         return False
