@@ -705,6 +705,10 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
 def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp):
     found, _ = terms(nlp, "Agents suffer from tool-call hallucination.")
     assert {"tool-call hallucination", "hallucination"} <= set(found), sorted(found)
+    found, _ = terms(nlp, "Agents show spatial forgetting. We discuss data contamination and erase catastrophic "
+                          "forgetting, which reduced hallucination.")  # an adjective before a problem, not a verb
+    assert {"spatial forgetting", "forgetting", "data contamination", "catastrophic forgetting",
+            "hallucination"} == set(found), sorted(found)
     found, _ = terms(nlp, "Fine-tuning large language models is costly.")  # a verb phrase, not a narrower model
     assert "Fine-tuning large language models" not in found and "large language models" in found, sorted(found)
 
