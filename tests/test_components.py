@@ -706,9 +706,9 @@ def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp
     found, _ = terms(nlp, "Agents suffer from tool-call hallucination.")
     assert {"tool-call hallucination", "hallucination"} <= set(found), sorted(found)
     found, _ = terms(nlp, "Agents show spatial forgetting. We discuss data contamination and erase catastrophic "
-                          "forgetting, which reduced hallucination.")  # an adjective before a problem, not a verb
+                          "forgetting, which reduced hallucination with sequential fine-tuning.")  # adjectives
     assert {"spatial forgetting", "forgetting", "data contamination", "catastrophic forgetting",
-            "hallucination"} == set(found), sorted(found)
+            "hallucination", "sequential fine-tuning", "fine-tuning"} == set(found), sorted(found)
     found, _ = terms(nlp, "Fine-tuning large language models is costly.")  # a verb phrase, not a narrower model
     assert "Fine-tuning large language models" not in found and "large language models" in found, sorted(found)
 

@@ -633,8 +633,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
     before it names a narrower concept, when the abstract repeats the longer phrase; an architecture takes
     its modifiers at once ("one-layer transformer"); a known metric
     takes one hyphenated or noun modifier at once ("worst-class accuracy", not "affect accuracy").
-    Other known terms after one hyphenated modifier, and known problems after one plain word, keep their own
-    Term, and the longer phrase gets one too ("tool-call hallucination" and "hallucination", "spatial
+    Other known terms after one hyphenated modifier, and known problems and methods after one adjective, keep
+    their own Term, and the longer phrase gets one too ("tool-call hallucination" and "hallucination", "spatial
     forgetting" and "forgetting")."""
     toks = tokens(doc)
     for i in [i for start in range(bounds[0] + 1, bounds[-1]) if start in known for i in known[start]]:
@@ -689,9 +689,9 @@ def _hyphenated_modifier(left: list[Word]) -> bool:
 
 
 def _narrower_problem(term: Term, left: list[Word]) -> bool:
-    """"spatial forgetting", "generative hallucination": a known problem after one adjective (not a verb: "our
-    results frame length generalization as …")."""
-    return term.type is NodeType.PROBLEM and len(left) == 1 and looks_adjective(left[0].text)
+    """"spatial forgetting", "sequential fine-tuning": a known problem or method after one adjective (not a verb:
+    "our results frame length generalization as …")."""
+    return term.type in (NodeType.PROBLEM, NodeType.METHOD) and len(left) == 1 and looks_adjective(left[0].text)
 
 
 def _narrower_metric(term: Term, left: list[Word]) -> bool:
