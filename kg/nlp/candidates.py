@@ -633,9 +633,9 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
     before it names a narrower concept, when the abstract repeats the longer phrase; an architecture takes
     its modifiers at once ("one-layer transformer"); a known metric
     takes one hyphenated or noun modifier at once ("worst-class accuracy", not "affect accuracy").
-    Other known terms after one hyphenated modifier, and known problems and methods after one adjective, keep
-    their own Term, and the longer phrase gets one too ("tool-call hallucination" and "hallucination", "spatial
-    forgetting" and "forgetting")."""
+    Other known terms after one hyphenated modifier, and known problems, methods and models after one
+    adjective, keep their own Term, and the longer phrase gets one too ("tool-call hallucination" and
+    "hallucination", "spatial forgetting" and "forgetting")."""
     toks = tokens(doc)
     for i in [i for start in range(bounds[0] + 1, bounds[-1]) if start in known for i in known[start]]:
         term = terms[i]
@@ -656,7 +656,7 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         if _repeated(doc, phrase) or _narrower_metric(term, left) or _architecture_kind(term, left):
             terms[i] = Term(left[0].start, term.end, phrase, "chunk")
             taken.update(range(left[0].start, term.start))
-        elif _hyphenated_modifier(left) or _narrower_problem(term, left):
+        elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
 
@@ -688,10 +688,13 @@ def _hyphenated_modifier(left: list[Word]) -> bool:
     return len(left) == 1 and "-" in left[0].text and not _known_activity(left[0])
 
 
-def _narrower_problem(term: Term, left: list[Word]) -> bool:
-    """"spatial forgetting", "sequential fine-tuning": a known problem or method after one adjective (not a verb:
-    "our results frame length generalization as …")."""
-    return term.type in (NodeType.PROBLEM, NodeType.METHOD) and len(left) == 1 and looks_adjective(left[0].text)
+def _adjective_narrows(term: Term, left: list[Word]) -> bool:
+    """"spatial forgetting", "sequential fine-tuning", "interactive world models": a known problem, method or
+    model after one adjective (not after a verb: "our results frame length generalization as …")."""
+    return term.type in _NARROWED_BY_ADJECTIVES and len(left) == 1 and looks_adjective(left[0].text)
+
+
+_NARROWED_BY_ADJECTIVES = (NodeType.PROBLEM, NodeType.METHOD, NodeType.MODEL)  # not "average accuracy"
 
 
 def _narrower_metric(term: Term, left: list[Word]) -> bool:
