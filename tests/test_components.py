@@ -711,6 +711,8 @@ def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp
             "hallucination", "sequential fine-tuning", "fine-tuning"} == set(found), sorted(found)
     found, _ = terms(nlp, "We train interactive world models, while average accuracy is publicly available.")
     assert {"interactive world models", "world models", "accuracy"} == set(found), sorted(found)
+    found, _ = terms(nlp, "It adds memory cross-attention, as scaling pretraining costs more.")  # a noun, a gerund
+    assert {"memory cross-attention", "cross-attention", "pretraining"} == set(found), sorted(found)
     found, _ = terms(nlp, "Fine-tuning large language models is costly.")  # a verb phrase, not a narrower model
     assert "Fine-tuning large language models" not in found and "large language models" in found, sorted(found)
 

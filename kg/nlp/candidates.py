@@ -689,9 +689,14 @@ def _hyphenated_modifier(left: list[Word]) -> bool:
 
 
 def _adjective_narrows(term: Term, left: list[Word]) -> bool:
-    """"spatial forgetting", "sequential fine-tuning", "interactive world models": a known problem, method or
-    model after one adjective (not after a verb: "our results frame length generalization as …")."""
-    return term.type in _NARROWED_BY_ADJECTIVES and len(left) == 1 and looks_adjective(left[0].text)
+    """"spatial forgetting", "sequential fine-tuning", "memory cross-attention": a known problem, method or model
+    after one adjective or concept noun (not after a verb or a gerund: "our results frame length generalization
+    as …", "scaling pretraining")."""
+    if term.type not in _NARROWED_BY_ADJECTIVES or len(left) != 1:
+        return False
+    word = left[0]
+    return looks_adjective(word.text) or (word.text.islower() and word.facts.head in head_types()
+                                          and not word.facts.verb_like and not word.text.endswith("ing"))
 
 
 _NARROWED_BY_ADJECTIVES = (NodeType.PROBLEM, NodeType.METHOD, NodeType.MODEL)  # not "average accuracy"
