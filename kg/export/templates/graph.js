@@ -404,19 +404,24 @@
     openPanel(id);
     network.focus(id, {
       scale: Math.max(network.getScale(), 1),
-      offset: { x: visibleCentreOffset(), y: 0 },
+      offset: visibleCentreOffset(),
       animation: { duration: 400, easingFunction: "easeInOutQuad" },
     });
   }
 
-  // Horizontal offset that centres a focused node between the controls card
-  // and the side panel rather than under one of them.
+  // Offset that centres a focused node between the controls card and the side
+  // panel rather than under one of them; above the panel where it is a sheet
+  // over the lower half (a narrow window).
   function visibleCentreOffset() {
     const width = $("graph").clientWidth;
+    const height = $("graph").clientHeight;
+    const box = panel.hidden ? null : panel.getBoundingClientRect();
+    const sheet = box !== null && box.top > height / 3;
+    const y = sheet ? box.top / 2 - height / 2 : 0;
     const left = $("controls").getBoundingClientRect().right;
-    const right = panel.hidden ? width : panel.getBoundingClientRect().left;
-    if (right - left > 80) return (left + right) / 2 - width / 2;  // room for the node, if not its label
-    return right > 200 ? right / 2 - width / 2 : 0;  // a narrow window: at least clear of the panel
+    const right = box && !sheet ? box.left : width;
+    if (right - left > 80) return { x: (left + right) / 2 - width / 2, y };  // room for the node, if not its label
+    return { x: right > 200 ? right / 2 - width / 2 : 0, y };  // at least clear of the panel
   }
 
   // --- hover: neighbours highlighted, the rest dimmed ------------------------
