@@ -620,6 +620,16 @@ def test_browser_search_by_alias_and_overlapping_mentions(open_page, tmp_path):
 
 
 @pytest.mark.browser
+def test_browser_long_labels_are_shortened_by_code_point(open_page, tmp_path):
+    G = nx.MultiDiGraph()
+    label = "x" * 38 + "\U0001F600 and more words"  # the emoji is the 39th character, 2 UTF-16 units
+    G.add_node(f"{BASE}/paper/emoji", type="Paper", label=label, abstract="An abstract.", urls=[])
+    page = open_page(write_html(G, tmp_path / "g.html"))
+    assert page.js("kgNetwork.body.data.nodes.get()[0].label") == "x" * 38 + "\U0001F600…"  # not half an emoji
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_entity_relations_are_not_listed_as_papers(open_page, tmp_path):
     # entity → entity edges (kg/graph.py): keyed by relation, evidence carries its paper
     G = small_graph()

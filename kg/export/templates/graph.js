@@ -121,7 +121,10 @@
 
   // --- vis data: labels and DOM tooltips added to pyvis's styling ------------
   const SHORT = 40;
-  const shorten = (s) => (s.length > SHORT ? s.slice(0, SHORT - 1) + "…" : s);
+  const shorten = (s) => {  // by code point: an emoji is not cut in half
+    const chars = Array.from(s);
+    return chars.length > SHORT ? chars.slice(0, SHORT - 1).join("") + "…" : s;
+  };
   const baseColor = new Map(VIS.nodes.map((v) => [v.id, v.color]));
   const DIM_NODE = { background: "#e8ebef", border: "#d5dae0" };
   const DIM_FONT = "#c3c9d1";
