@@ -630,6 +630,20 @@ def test_browser_long_labels_are_shortened_by_code_point(open_page, tmp_path):
 
 
 @pytest.mark.browser
+def test_browser_right_to_left_text_runs_right_to_left(open_page, tmp_path):
+    G = build_graph([{"label": "האם מודלי שפה מבינים הקשר?", "abstract": "אנו מציעים את MemDLM לשיפור הביצועים.",
+                      "mentions": [("MemDLM", "Method", "proposes")]}])
+    page = open_page(write_html(G, tmp_path / "g.html"))
+    page.page.fill("#search", "האם מודלי שפה מבינים הקשר?")
+    page.page.press("#search", "Enter")
+    direction = "sel => getComputedStyle(document.querySelector(sel)).direction"
+    # left to right, the "?" and "." at the ends would show on the left, where a Hebrew reader starts
+    assert [page.js(direction, s) for s in ("#panel h2", "#panel .abstract", "#panel .evidence")] == ["rtl"] * 3
+    assert page.js(direction, "#panel .node-link") == "ltr"  # MemDLM
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_entity_relations_are_not_listed_as_papers(open_page, tmp_path):
     # entity → entity edges (kg/graph.py): keyed by relation, evidence carries its paper
     G = small_graph()

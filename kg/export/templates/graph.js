@@ -44,11 +44,15 @@
     map.get(key).push(value);
   }
 
-  // Element with optional class and text (text always via textContent).
+  // Element with optional class and text (text always via textContent), its
+  // direction taken from the text (a Hebrew title ends with its "?" on the left).
   function h(tag, className, text) {
     const el = document.createElement(tag);
     if (className) el.className = className;
-    if (text !== undefined && text !== null) el.textContent = String(text);
+    if (text !== undefined && text !== null) {
+      el.textContent = String(text);
+      el.dir = "auto";
+    }
     return el;
   }
 
@@ -581,6 +585,7 @@
   // Offsets are UTF-16 code units, like JS string indexes.
   function abstractWithMentions(n) {
     const p = h("p", "abstract");
+    p.dir = "auto";
     appendMentions(p, n.abstract, n.spans, 0, n.abstract.length);
     return p;
   }
