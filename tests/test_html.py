@@ -644,6 +644,21 @@ def test_browser_right_to_left_text_runs_right_to_left(open_page, tmp_path):
 
 
 @pytest.mark.browser
+def test_browser_following_a_name_by_keyboard_keeps_focus_in_the_panel(open_page, small_page):
+    G, path = small_page
+    page = open_page(path)
+    page.page.fill("#search", "Qwen3-8B")
+    page.page.press("#search", "Enter")
+    page.page.focus("#panel .node-link >> nth=0")
+    page.page.keyboard.press("Enter")
+    assert page.page.text_content("#panel h2") != "Qwen3-8B"  # the paper's panel replaced the button
+    assert page.js("document.activeElement === document.querySelector('#panel h2')")  # not <body>
+    page.page.keyboard.press("Tab")
+    assert page.js("document.getElementById('panel').contains(document.activeElement)")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_entity_relations_are_not_listed_as_papers(open_page, tmp_path):
     # entity → entity edges (kg/graph.py): keyed by relation, evidence carries its paper
     G = small_graph()

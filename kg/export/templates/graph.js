@@ -497,16 +497,20 @@
 
   function openPanel(id) {
     const n = byId.get(id);
+    const followed = body.contains(document.activeElement);  // a name in the panel, by keyboard or mouse
     body.replaceChildren();
     const badge = h("div", "badge");
     badge.append(swatch(n.type), h("span", null, n.type + (n.themes.length ? ` · ${n.themes.join("; ")}` : "")));
-    body.append(badge, h("h2", null, n.label), h("div", "iri", n.iri));
+    const title = h("h2", null, n.label);
+    title.tabIndex = -1;
+    body.append(badge, title, h("div", "iri", n.iri));
     if (n.aliases.length) body.append(section("Also known as", list(n.aliases.map((a) => h("span", null, a)))));
     if (isPaper(n)) renderPaper(n);
     else renderEntity(n);
     panel.hidden = false;
     panel.dataset.node = id;
     panel.scrollTop = 0;
+    if (followed) title.focus();  // the followed name is gone: keep the keyboard in the panel
   }
 
   function closePanel() {
