@@ -620,6 +620,45 @@ def test_browser_search_by_alias_and_overlapping_mentions(open_page, tmp_path):
 
 
 @pytest.mark.browser
+def test_browser_long_labels_are_shortened_by_code_point(open_page, tmp_path):
+    G = nx.MultiDiGraph()
+    label = "x" * 38 + "\U0001F600 and more words"  # the emoji is the 39th character, 2 UTF-16 units
+    G.add_node(f"{BASE}/paper/emoji", type="Paper", label=label, abstract="An abstract.", urls=[])
+    page = open_page(write_html(G, tmp_path / "g.html"))
+    assert page.js("kgNetwork.body.data.nodes.get()[0].label") == "x" * 38 + "\U0001F600…"  # not half an emoji
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_browser_right_to_left_text_runs_right_to_left(open_page, tmp_path):
+    G = build_graph([{"label": "האם מודלי שפה מבינים הקשר?", "abstract": "אנו מציעים את MemDLM לשיפור הביצועים.",
+                      "mentions": [("MemDLM", "Method", "proposes")]}])
+    page = open_page(write_html(G, tmp_path / "g.html"))
+    page.page.fill("#search", "האם מודלי שפה מבינים הקשר?")
+    page.page.press("#search", "Enter")
+    direction = "sel => getComputedStyle(document.querySelector(sel)).direction"
+    # left to right, the "?" and "." at the ends would show on the left, where a Hebrew reader starts
+    assert [page.js(direction, s) for s in ("#panel h2", "#panel .abstract", "#panel .evidence")] == ["rtl"] * 3
+    assert page.js(direction, "#panel .node-link") == "ltr"  # MemDLM
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_browser_following_a_name_by_keyboard_keeps_focus_in_the_panel(open_page, small_page):
+    G, path = small_page
+    page = open_page(path)
+    page.page.fill("#search", "Qwen3-8B")
+    page.page.press("#search", "Enter")
+    page.page.focus("#panel .node-link >> nth=0")
+    page.page.keyboard.press("Enter")
+    assert page.page.text_content("#panel h2") != "Qwen3-8B"  # the paper's panel replaced the button
+    assert page.js("document.activeElement === document.querySelector('#panel h2')")  # not <body>
+    page.page.keyboard.press("Tab")
+    assert page.js("document.getElementById('panel').contains(document.activeElement)")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_entity_relations_are_not_listed_as_papers(open_page, tmp_path):
     # entity → entity edges (kg/graph.py): keyed by relation, evidence carries its paper
     G = small_graph()

@@ -282,6 +282,21 @@ def test_narrow_window_shows_the_graph_clear_of_the_controls(browser, corpus_exp
 
 
 @pytest.mark.browser
+def test_narrow_window_opens_the_panel_as_a_sheet_below_the_node(browser, corpus_export):
+    page = Page(browser, corpus_export / "graph.html", viewport=(420, 800))
+    search(page, MISMATCH)
+    page.wait_for_still_view()
+    rect = "id => { const r = document.getElementById(id).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+    left, top, right, _ = page.js(rect, "panel")
+    assert right - left >= 300  # beside the controls it was 110 px wide: a word or two a line
+    x, y = page.js("id => kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id])", page.node_id(MISMATCH_IRI)).values()
+    card_right, card_bottom = page.js(rect, "controls")[2:]
+    assert 0 < y < top and not (x <= card_right and y <= card_bottom), (x, y)  # above the sheet, beside the card
+    page.assert_quiet()
+    page.close()
+
+
+@pytest.mark.browser
 def test_corpus_click_opens_the_panel_with_its_papers(corpus_page, corpus_json):
     page = corpus_page
     target = page.node_id(MISMATCH_IRI)

@@ -44,11 +44,15 @@
     map.get(key).push(value);
   }
 
-  // Element with optional class and text (text always via textContent).
+  // Element with optional class and text (text always via textContent), its
+  // direction taken from the text (a Hebrew title ends with its "?" on the left).
   function h(tag, className, text) {
     const el = document.createElement(tag);
     if (className) el.className = className;
-    if (text !== undefined && text !== null) el.textContent = String(text);
+    if (text !== undefined && text !== null) {
+      el.textContent = String(text);
+      el.dir = "auto";
+    }
     return el;
   }
 
@@ -121,7 +125,10 @@
 
   // --- vis data: labels and DOM tooltips added to pyvis's styling ------------
   const SHORT = 40;
-  const shorten = (s) => (s.length > SHORT ? s.slice(0, SHORT - 1) + "…" : s);
+  const shorten = (s) => {  // by code point: an emoji is not cut in half
+    const chars = Array.from(s);
+    return chars.length > SHORT ? chars.slice(0, SHORT - 1).join("") + "…" : s;
+  };
   const baseColor = new Map(VIS.nodes.map((v) => [v.id, v.color]));
   const DIM_NODE = { background: "#e8ebef", border: "#d5dae0" };
   const DIM_FONT = "#c3c9d1";
@@ -404,19 +411,24 @@
     openPanel(id);
     network.focus(id, {
       scale: Math.max(network.getScale(), 1),
-      offset: { x: visibleCentreOffset(), y: 0 },
+      offset: visibleCentreOffset(),
       animation: { duration: 400, easingFunction: "easeInOutQuad" },
     });
   }
 
-  // Horizontal offset that centres a focused node between the controls card
-  // and the side panel rather than under one of them.
+  // Offset that centres a focused node between the controls card and the side
+  // panel rather than under one of them; above the panel where it is a sheet
+  // over the lower half (a narrow window).
   function visibleCentreOffset() {
     const width = $("graph").clientWidth;
+    const height = $("graph").clientHeight;
+    const box = panel.hidden ? null : panel.getBoundingClientRect();
+    const sheet = box !== null && box.top > height / 3;
+    const y = sheet ? box.top / 2 - height / 2 : 0;
     const left = $("controls").getBoundingClientRect().right;
-    const right = panel.hidden ? width : panel.getBoundingClientRect().left;
-    if (right - left > 80) return (left + right) / 2 - width / 2;  // room for the node, if not its label
-    return right > 200 ? right / 2 - width / 2 : 0;  // a narrow window: at least clear of the panel
+    const right = box && !sheet ? box.left : width;
+    if (right - left > 80) return { x: (left + right) / 2 - width / 2, y };  // room for the node, if not its label
+    return { x: right > 200 ? right / 2 - width / 2 : 0, y };  // at least clear of the panel
   }
 
   // --- hover: neighbours highlighted, the rest dimmed ------------------------
@@ -485,16 +497,20 @@
 
   function openPanel(id) {
     const n = byId.get(id);
+    const followed = body.contains(document.activeElement);  // a name in the panel, by keyboard or mouse
     body.replaceChildren();
     const badge = h("div", "badge");
     badge.append(swatch(n.type), h("span", null, n.type + (n.themes.length ? ` · ${n.themes.join("; ")}` : "")));
-    body.append(badge, h("h2", null, n.label), h("div", "iri", n.iri));
+    const title = h("h2", null, n.label);
+    title.tabIndex = -1;
+    body.append(badge, title, h("div", "iri", n.iri));
     if (n.aliases.length) body.append(section("Also known as", list(n.aliases.map((a) => h("span", null, a)))));
     if (isPaper(n)) renderPaper(n);
     else renderEntity(n);
     panel.hidden = false;
     panel.dataset.node = id;
     panel.scrollTop = 0;
+    if (followed) title.focus();  // the followed name is gone: keep the keyboard in the panel
   }
 
   function closePanel() {
@@ -573,6 +589,7 @@
   // Offsets are UTF-16 code units, like JS string indexes.
   function abstractWithMentions(n) {
     const p = h("p", "abstract");
+    p.dir = "auto";
     appendMentions(p, n.abstract, n.spans, 0, n.abstract.length);
     return p;
   }
