@@ -713,6 +713,8 @@ def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp
     assert {"interactive world models", "world models", "accuracy"} == set(found), sorted(found)
     found, _ = terms(nlp, "It adds memory cross-attention, as scaling pretraining costs more.")  # a noun, a gerund
     assert {"memory cross-attention", "cross-attention", "pretraining"} == set(found), sorted(found)
+    found, _ = terms(nlp, "Serving long-context language models costs more than training small Transformers.")
+    assert {"long-context language models", "language models", "Transformer"} == set(found), sorted(found)
     found, _ = terms(nlp, "Fine-tuning large language models is costly.")  # a verb phrase, not a narrower model
     assert "Fine-tuning large language models" not in found and "large language models" in found, sorted(found)
 

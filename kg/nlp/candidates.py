@@ -643,6 +643,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
             continue
         words = zip(texts, bounds, bounds[1:])
         left = _trim([Word(s, e, text, _facts(text)) for text, s, e in words if e <= term.start])
+        if len(left) == 2 and _verbal_ing(left[0]):
+            left = _trim(left[1:])  # "serving long-context language models": the gerund's object
         if _title_case_name(toks, left, term) and taken.isdisjoint(range(left[0].start, term.start)):
             # "Counterfactual Reward Distillation": a name, not distillation
             terms[i] = Term(left[0].start, term.end, toks.span_text(left[0].start, term.end), "chunk")
@@ -670,6 +672,11 @@ def _architecture_kind(term: Term, left: list[Word]) -> bool:
     """"autoregressive transformer", "equivariant graph neural networks": modifiers before a known architecture
     name the kind a paper uses (not a participle or a superlative: "serving transformers", "simplest Transformer")."""
     return _architecture(term) and not any(w.text.endswith(("ing", "ed", "est")) for w in left)
+
+
+def _verbal_ing(word: Word) -> bool:
+    """An -ing word the lexicon does not know as a concept ("serving", not "reasoning")."""
+    return word.text.isalpha() and word.facts.lower.endswith("ing") and not _known_activity(word)
 
 
 def _title_case_name(toks: Tokens, left: list[Word], term: Term) -> bool:
