@@ -157,6 +157,10 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
     """
     if re.search(r"\bSERVICE\b", _IRIS_AND_STRINGS.sub(" ", sparql), re.I):
         raise QueryError("SERVICE is not supported: kg query reads the graph file only, offline")
+    update = _UPDATE.match(_IRIS_AND_STRINGS.sub(" ", sparql))
+    if update:
+        raise QueryError(f"only SELECT and ASK queries are supported ({update.group(1).upper()} is an update; "
+                         "kg query never changes the graph file)")
     for name, value in (bindings or {}).items():
         if value.startswith(("http://", "https://")):
             try:
@@ -199,6 +203,8 @@ def _syntax_error(sparql: str, oxigraph_message: str) -> str:
 
 _IRIS_AND_STRINGS = re.compile(r"""<[^<>\s]*>|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|#[^\n]*""")
 _PREFIXED_NAME = re.compile(r"(?<![\w?$:.-])([A-Za-z][\w.-]*)?:(?=[\w<])")
+_UPDATE = re.compile(r"(?:\s*(?:PREFIX\s+(?:[A-Za-z][\w.-]*)?:|BASE))*\s*"
+                     r"(INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY|WITH)\b", re.I)  # after the prologue
 _DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w.-]*)?:", re.I)
 
 

@@ -223,6 +223,23 @@ def test_service_is_refused_before_any_request(ttl, capsys, engine):
 
 
 @pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+@pytest.mark.parametrize("query,keyword", [
+    ("INSERT DATA { <http://a> <http://b> <http://c> }", "INSERT"),
+    ("PREFIX ex: <http://example.org/> delete where { ?s ex:p ?o }", "DELETE"),
+    ("CLEAR ALL", "CLEAR"),
+])
+def test_an_update_is_named_as_such_not_invalid_sparql(ttl, capsys, engine, query, keyword):
+    # before: "invalid SPARQL: Expected {SelectQuery | …}, found 'INSERT'", of a valid SPARQL update
+    before = ttl.read_bytes()
+    rc, out, err = run(capsys, "query", ttl, query, "--engine", engine)
+    assert rc == 2 and out == "" and err == (f"kg: error: only SELECT and ASK queries are supported ({keyword} is an "
+                                             "update; kg query never changes the graph file)\n")
+    assert ttl.read_bytes() == before
+    rc, out, err = run(capsys, "query", ttl, "SELECT ?insert WHERE { ?insert a kg:Paper } LIMIT 1", "--engine", engine)
+    assert rc == 0, err  # a variable named like the keyword is not an update
+
+
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
 def test_a_param_iri_that_is_not_an_iri_is_named(ttl, capsys, engine):
     rc, out, err = run(capsys, "query", ttl, "SELECT ?s WHERE { ?s ?p ?o }", "--param", "s=http://a b", "--engine", engine)
     assert rc == 2 and out == "" and err.startswith("kg: error: --param s: 'http://a b' is not a valid IRI (")
