@@ -101,6 +101,8 @@ def cmd_query(args) -> int:
         from .ingest import read_text_file
         if not Path(args.file).exists():
             raise InputError(f"{args.file}: no such query file")
+        if Path(args.file).is_dir():
+            raise InputError(f"{args.file}: is a directory; give the query file (.rq) in it")
         sparql = read_text_file(args.file)
     elif args.sparql:
         sparql = args.sparql

@@ -252,6 +252,12 @@ def test_a_folder_given_as_the_graph_is_named(tmp_path, capsys):
     assert rc == 2 and err == f"kg: error: {folder}: is a directory; give the graph file in it (for example {folder / 'graph.ttl'})\n"
 
 
+def test_a_folder_given_as_the_query_file_is_named(ttl, tmp_path, capsys):
+    # before: "is a directory; pass the files in it (for example …/*.txt)", the advice for kg build's inputs
+    rc, out, err = run(capsys, "query", ttl, "--file", tmp_path)
+    assert rc == 2 and out == "" and err == f"kg: error: {tmp_path}: is a directory; give the query file (.rq) in it\n"
+
+
 def test_query_without_graph_exits_2(capsys):
     rc, _, err = run(capsys, "query", "--named", "most-used-benchmarks")
     assert rc == 2 and "graph file" in err
