@@ -19,7 +19,7 @@ from itertools import combinations
 
 import networkx as nx
 
-from .errors import NotFoundError
+from .errors import InputError, NotFoundError
 from .normalize import normalize_label
 from .records import NodeType, Role
 
@@ -41,6 +41,22 @@ ROLE_WEIGHT = {Role.PROPOSES.value: 1.0, Role.ADDRESSES.value: 1.0, Role.EVALUAT
                Role.USES.value: 0.4, Role.MENTIONS.value: 0.2}
 _TYPE_WEIGHT = {NodeType.METRIC.value: 0.3}
 _PAPER = NodeType.PAPER.value
+
+
+def _count(value, name: str) -> int:
+    """*value* if it is a whole number, 0 or more (how many to return); InputError naming *name* otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(f"{name}={value!r}: expected a whole number, 0 or more")
+    return value
+
+
+def _entity_type(name) -> str:
+    """The entity type called *name* in any case ("Problem", "problem", NodeType.PROBLEM); InputError otherwise."""
+    types = [t.value for t in NodeType if t is not NodeType.PAPER]
+    found = [t for t in types if t.lower() == str(getattr(name, "value", name)).lower()]
+    if not found:
+        raise InputError(f"unknown entity type {name!r}; expected one of {', '.join(types)}")
+    return found[0]
 
 
 @_graph_first
@@ -217,6 +233,7 @@ def related(G: nx.MultiDiGraph, paper: str, *, top: int = 10) -> list[tuple[str,
     >>> [(p, shared) for p, _, shared in related(G, "a")]
     [('b', ['kv'])]
     """
+    top = _count(top, "top")
     paper = find_paper(G, paper)  # an IRI, a paper's label, or the name of what it proposes
     df = document_frequency(G)
     weights = idf(G, df)
@@ -294,6 +311,8 @@ def themes(G: nx.MultiDiGraph, *, seed: int = 42, resolution: float = 1.0, name_
     >>> sorted(t["name"] for t in themes(G, share=1.0))
     ['w problem · z problem', 'x problem · y problem']
     """
+    if not resolution > 0:  # igraph fails on a negative one, and 0 is one theme of everything
+        raise InputError(f"resolution={resolution!r}: expected a number above 0")
     df = document_frequency(G)
     ents = paper_entities(G)
     keep = {e for e, d in df.items() if d >= 2} - generic_entities(G, df, share=share)
@@ -356,7 +375,8 @@ def top_entities(G: nx.MultiDiGraph, type: str | None = None, *, n: int = 10) ->
     >>> top_entities(G, "Problem")
     [('e', 2), ('f', 1)]
     """
-    wanted = NodeType(type).value if type else None
+    wanted = _entity_type(type) if type else None
+    n = _count(n, "n")
     nodes = [(e, len(d.get("papers", []))) for e, d in G.nodes(data=True)
              if d["type"] != _PAPER and wanted in (None, d["type"])]
     nodes.sort(key=lambda x: (-x[1], G.nodes[x[0]]["label"].lower(), x[0]))

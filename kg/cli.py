@@ -25,9 +25,10 @@ def _summary(graph, out_paths=()) -> str:
     counts = graph.counts()
     papers = counts.pop("Paper", 0)
     roles = Counter(k for _, _, k in graph.graph.edges(keys=True))
+    roles = sorted(roles.items(), key=lambda kv: (-kv[1], kv[0]))  # ties by name, not edge order (a loaded graph has another)
     lines = [f"papers     {papers}",
              "nodes      " + ", ".join(f"{n} {t}" for t, n in sorted(counts.items(), key=lambda kv: -kv[1])),
-             f"edges      {graph.graph.number_of_edges()} (" + ", ".join(f"{n} {r}" for r, n in roles.most_common()) + ")"]
+             f"edges      {graph.graph.number_of_edges()} (" + ", ".join(f"{n} {r}" for r, n in roles) + ")"]
     problems = graph.entities("Problem")[:5]
     if problems:
         lines.append("top problems   " + "; ".join(f"{p['label']} ({len(p['papers'])})" for p in problems))
@@ -101,6 +102,8 @@ def cmd_query(args) -> int:
         from .ingest import read_text_file
         if not Path(args.file).exists():
             raise InputError(f"{args.file}: no such query file")
+        if Path(args.file).is_dir():
+            raise InputError(f"{args.file}: is a directory; give the query file (.rq) in it")
         sparql = read_text_file(args.file)
     elif args.sparql:
         sparql = args.sparql

@@ -157,6 +157,10 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
     """
     if re.search(r"\bSERVICE\b", _IRIS_AND_STRINGS.sub(" ", sparql), re.I):
         raise QueryError("SERVICE is not supported: kg query reads the graph file only, offline")
+    update = _UPDATE.match(_IRIS_AND_STRINGS.sub(" ", sparql))
+    if update:
+        raise QueryError(f"only SELECT and ASK queries are supported ({update.group(1).upper()} is an update; "
+                         "kg query never changes the graph file)")
     for name, value in (bindings or {}).items():
         if value.startswith(("http://", "https://")):
             try:
@@ -199,6 +203,8 @@ def _syntax_error(sparql: str, oxigraph_message: str) -> str:
 
 _IRIS_AND_STRINGS = re.compile(r"""<[^<>\s]*>|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|#[^\n]*""")
 _PREFIXED_NAME = re.compile(r"(?<![\w?$:.-])([A-Za-z][\w.-]*)?:(?=[\w<])")
+_UPDATE = re.compile(r"(?:\s*(?:PREFIX\s+(?:[A-Za-z][\w.-]*)?:|BASE))*\s*"
+                     r"(INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY|WITH)\b", re.I)  # after the prologue
 _DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w.-]*)?:", re.I)
 
 
@@ -227,9 +233,17 @@ def _run_rdflib(graph, sparql: str, bindings: dict) -> QueryResult:
         return QueryResult(("result",), ((_value(str(bool(result.askAnswer)).lower(), f"{_XSD}boolean"),),))
     if result.type != "SELECT":
         raise QueryError("only SELECT and ASK queries are supported")
-    variables = tuple(str(v) for v in result.vars)
-    rows = tuple(tuple(_rdflib_value(row[i]) for i in range(len(variables))) for row in result)
+    columns = sorted(range(len(result.vars)), key=lambda i: str(result.vars[i])) if _selects_all(sparql) \
+        else range(len(result.vars))  # rdflib lists SELECT *'s variables in set order, another each run; Oxigraph sorts them
+    variables = tuple(str(result.vars[i]) for i in columns)
+    rows = tuple(tuple(_rdflib_value(row[i]) for i in columns) for row in result)
     return QueryResult(variables, rows)
+
+
+def _selects_all(sparql: str) -> bool:
+    """True if the query is ``SELECT *`` (its first SELECT, IRIs, strings and comments left out, is the outer one)."""
+    match = re.search(r"\bSELECT\b\s*(?:(?:DISTINCT|REDUCED)\s+)?(\*)?", _IRIS_AND_STRINGS.sub(" ", sparql), re.I)
+    return bool(match and match.group(1))
 
 
 def _rdflib_value(term) -> Value | None:

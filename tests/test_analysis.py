@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import doctest
+import re
 
 import pytest
 
+import kg
 import kg.analysis as A
 import kg.cli
 
@@ -93,6 +95,26 @@ def test_top_problems(G):
     labels = [G.nodes[e]["label"] for e, _ in top]
     assert "train-inference mismatch" in labels and "spurious correlations" in labels
     assert [n for _, n in top] == sorted((n for _, n in top), reverse=True)
+
+
+def test_a_type_is_matched_in_any_case_as_kg_entities_does(corpus_graph, G):
+    top = A.top_entities(G, "problem", n=5)
+    assert top == A.top_entities(G, "Problem", n=5)
+    assert [e for e, _ in top] == [e["iri"] for e in corpus_graph.entities("problem")[:5]]
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda G: A.top_entities(G, "Paper"), "unknown entity type 'Paper'; expected one of Method, Problem"),
+    (lambda G: A.top_entities(G, "Problems"), "unknown entity type 'Problems'"),
+    (lambda G: A.top_entities(G, "Problem", n=-1), "n=-1: expected a whole number, 0 or more"),
+    (lambda G: A.related(G, "MemDLM", top=-1), "top=-1: expected a whole number, 0 or more"),
+    (lambda G: A.themes(G, resolution=-1.0), "resolution=-1.0: expected a number above 0"),
+    (lambda G: A.themes(G, resolution=0), "resolution=0: expected a number above 0"),
+])
+def test_a_bad_argument_is_an_input_error(G, call, message):
+    # before: [] for "Paper", ValueError for "Problems", all papers but the last for top=-1, igraph's InternalError
+    with pytest.raises(kg.InputError, match=re.escape(message)):
+        call(G)
 
 
 def test_connection_of_two_papers_has_evidence(G):

@@ -67,6 +67,22 @@ def test_build_writes_three_files_and_prints_summary(corpus_path, corpus_export,
         assert (out_dir / name).read_bytes() == (corpus_export / name).read_bytes(), name
 
 
+def test_build_and_stats_summarise_one_graph_alike(tmp_path, capsys):
+    # before: roles of equal counts in the order of the edges, another once the graph was read back
+    # (build "2 evaluatesOn, 2 proposes, 2 mitigates", stats "2 mitigates, 2 evaluatesOn, 2 proposes")
+    source = tmp_path / "two.txt"
+    source.write_text("We propose FooNet, a method that addresses catastrophic forgetting in large language models, "
+                      "evaluated on ImageNet.\n\nWe propose BarNet, which mitigates exposure bias in speech recognition "
+                      "on LibriSpeech.\n", encoding="utf-8")
+    rc, built, err = run(capsys, "build", source, "--out", tmp_path / "out")
+    assert rc == 0, err
+    rc, stats, err = run(capsys, "stats", tmp_path / "out" / "graph.ttl")
+    assert rc == 0, err
+    edges = [line for line in built.splitlines() if line.startswith("edges")]
+    assert edges == [line for line in stats.splitlines() if line.startswith("edges")]
+    assert re.search(r"\b2 evaluatesOn, 2 mitigates, 2 proposes\b", edges[0]), edges
+
+
 def test_exports_are_well_formed(corpus_export):
     data = json.loads((corpus_export / "graph.json").read_text(encoding="utf-8"))
     assert sum(1 for n in data["nodes"] if n["type"] == "Paper") == 80

@@ -148,6 +148,18 @@ def test_both_engines_give_the_same_rows(engines, name):
     assert rows(engines, name, "oxigraph")
 
 
+def test_select_star_has_the_same_columns_on_both_engines_every_run(engines):
+    # rdflib listed SELECT *'s variables in set order: another order each run (7 variables: 5,040 orders)
+    query = """SELECT * WHERE { ?paper kg:proposes ?method ; rdfs:label ?title . ?method rdfs:label ?name ; kg:support ?support .
+                                ?mention kg:inPaper ?paper ; kg:denotes ?method ; kg:beginIndex ?begin }"""
+    columns = ("begin", "mention", "method", "name", "paper", "support", "title")
+    assert run_query(engines["oxigraph"], query).variables == columns
+    assert run_query(engines["rdflib"], query).variables == columns
+    rows = run_query(engines["rdflib"], query).rows
+    assert {r[columns.index("name")] for r in rows} >= {"MemDLM", "TRADE"}  # each value under its own column
+    assert run_query(engines["rdflib"], "SELECT ?title ?paper WHERE { ?paper rdfs:label ?title }").variables == ("title", "paper")
+
+
 def test_rdflib_engine_binds_params_as_terms(engines):
     hostile = 'x" } UNION { ?e ?p ?label } #'
     result = run_query(engines["rdflib"], "SELECT ?e WHERE { ?e rdfs:label ?label }", {"label": hostile})
@@ -211,6 +223,23 @@ def test_service_is_refused_before_any_request(ttl, capsys, engine):
 
 
 @pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+@pytest.mark.parametrize("query,keyword", [
+    ("INSERT DATA { <http://a> <http://b> <http://c> }", "INSERT"),
+    ("PREFIX ex: <http://example.org/> delete where { ?s ex:p ?o }", "DELETE"),
+    ("CLEAR ALL", "CLEAR"),
+])
+def test_an_update_is_named_as_such_not_invalid_sparql(ttl, capsys, engine, query, keyword):
+    # before: "invalid SPARQL: Expected {SelectQuery | …}, found 'INSERT'", of a valid SPARQL update
+    before = ttl.read_bytes()
+    rc, out, err = run(capsys, "query", ttl, query, "--engine", engine)
+    assert rc == 2 and out == "" and err == (f"kg: error: only SELECT and ASK queries are supported ({keyword} is an "
+                                             "update; kg query never changes the graph file)\n")
+    assert ttl.read_bytes() == before
+    rc, out, err = run(capsys, "query", ttl, "SELECT ?insert WHERE { ?insert a kg:Paper } LIMIT 1", "--engine", engine)
+    assert rc == 0, err  # a variable named like the keyword is not an update
+
+
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
 def test_a_param_iri_that_is_not_an_iri_is_named(ttl, capsys, engine):
     rc, out, err = run(capsys, "query", ttl, "SELECT ?s WHERE { ?s ?p ?o }", "--param", "s=http://a b", "--engine", engine)
     assert rc == 2 and out == "" and err.startswith("kg: error: --param s: 'http://a b' is not a valid IRI (")
@@ -221,6 +250,12 @@ def test_a_folder_given_as_the_graph_is_named(tmp_path, capsys):
     folder.mkdir()
     rc, out, err = run(capsys, "query", folder, "SELECT ?s WHERE { ?s ?p ?o }")
     assert rc == 2 and err == f"kg: error: {folder}: is a directory; give the graph file in it (for example {folder / 'graph.ttl'})\n"
+
+
+def test_a_folder_given_as_the_query_file_is_named(ttl, tmp_path, capsys):
+    # before: "is a directory; pass the files in it (for example …/*.txt)", the advice for kg build's inputs
+    rc, out, err = run(capsys, "query", ttl, "--file", tmp_path)
+    assert rc == 2 and out == "" and err == f"kg: error: {tmp_path}: is a directory; give the query file (.rq) in it\n"
 
 
 def test_query_without_graph_exits_2(capsys):
