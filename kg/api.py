@@ -95,13 +95,13 @@ def _build(papers, base: str, inputs=(), merges=None, jobs: int = 1, progress: b
     from .progress import progress_bar
     from .extract import extract  # imports spaCy: only what builds pays for it
     from .rdf import build_time
+    from .resolve import hierarchy, load_overrides
+    overrides = load_overrides(merges) if merges is not None else None  # before extracting: a bad file fails fast
     with progress_bar(len(papers), enabled=progress) as step:
         extraction = extract(papers, jobs=jobs, progress=step, cache=cache)
     if not extraction.papers:
         raise InputError("no paper could be extracted")
     from .relations import extract_relations
-    from .resolve import hierarchy, load_overrides
-    overrides = load_overrides(merges) if merges is not None else None
     entities, keys = resolve(extraction.mentions, overrides=overrides)
     families, broader = hierarchy(entities)
     relations = extract_relations(extraction.papers, extraction.mentions, keys, {e.id: e.type for e in entities})

@@ -92,6 +92,13 @@ def _extract_papers(nlp: Language, papers) -> tuple[list, list, list, list]:
     return done, mentions, failed, results
 
 
+def _worker_init():
+    """In a worker: Ctrl-C is the parent's to handle, and the parent's SIGTERM (ending the pool) ends it quietly."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the handler of kg.cli, inherited through fork
+
+
 def _worker_chunk(papers):
     from .nlp import default_pipeline
     return _extract_papers(default_pipeline(), papers)
@@ -138,7 +145,7 @@ def _extract(papers: list, nlp: Language | None, jobs: int, progress) -> Extract
         default_pipeline()  # loaded once here; forked workers inherit it
         method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
         chunks = _chunks(papers, jobs)
-        with mp.get_context(method).Pool(min(jobs, len(chunks))) as pool:
+        with mp.get_context(method).Pool(min(jobs, len(chunks)), initializer=_worker_init) as pool:
             for chunk, part in zip(chunks, pool.imap(_worker_chunk, chunks)):
                 parts.append(part)
                 if progress:

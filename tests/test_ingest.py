@@ -48,6 +48,14 @@ def test_one_abstract_per_line():
     assert abstracts(f"Daily Papers\n\n{A}\n{B}\n{C}\n") == [A, B, C]
 
 
+def test_one_abstract_per_line_some_ending_with_the_address_of_their_code():
+    """Such lines used to make the whole file one paper, silently."""
+    ends = [" Code is available at https://github.com/example/repo", " Models are available at example.ai",
+            " See www.example.org/project"]
+    lines = [A + ends[0], B, C + ends[1], LONG + ends[2]]
+    assert abstracts("\n".join(lines) + "\n") == lines
+
+
 def test_crlf_and_lone_cr_line_endings():
     text = f"Daily Papers\n\n{A}\n\n{B}\n"
     assert abstracts(text.replace("\n", "\r\n")) == [A, B]

@@ -219,6 +219,13 @@ def test_csv_without_abstract_column_is_an_input_error(tmp_path):
         read_file(write(tmp_path, "x.csv", f"title,text_body\nT,{A}\n"))
 
 
+def test_csv_without_header_row_names_its_first_cells_briefly(tmp_path):
+    """A file of rows with no header: its first row is shown as the header, each cell cut to 40 characters."""
+    with pytest.raises(InputError) as info:
+        read_file(write(tmp_path, "x.csv", f'T,"{A}"\n'))
+    assert str(info.value) == f"{tmp_path / 'x.csv'}: no abstract column in the header (expected 'abstract' or 'summary'; found 'T', '{A[:39]}…')"
+
+
 def test_csv_quote_never_closed_is_an_input_error(tmp_path):
     text = f'title,abstract\nA,"{A}\nB,{A}\n'  # the rest of the file would become one cell
     with pytest.raises(InputError, match=r"x\.csv:2: a quoted cell opened in this row is never closed"):

@@ -61,3 +61,28 @@ def test_build_api_with_progress(papers, capsys):
     graph = kg.api.from_papers(papers[:4], progress=True)
     assert len(graph.papers()) == 4 and texts
     assert "extracting" in capsys.readouterr().err
+
+
+def test_ctrl_c_during_parallel_extraction_prints_one_line(corpus_path, tmp_path):
+    """Ctrl-C reaches the whole process group: the workers leave it to kg, which says it in one line.
+    (They used to print a traceback each, with kg.cli's SIGTERM handler inherited through fork.)"""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+    proc = subprocess.Popen([sys.executable, "-m", "kg.cli", "build", str(corpus_path), "--out", str(tmp_path / "out"),
+                             "--jobs", "2"], cwd=Path(kg.__file__).parents[1], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 60
+    while not children.read_text().split():  # the workers are forked: extraction has begun
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the workers never started"
+        time.sleep(0.02)
+    time.sleep(0.3)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, out, err) == (128 + signal.SIGINT, "", "kg: interrupted\n")
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())

@@ -305,6 +305,17 @@ def test_kg_build_merges_option(tmp_path, capsys):
     assert "none.tsv" in capsys.readouterr().err
 
 
+def test_a_bad_merges_file_fails_before_extraction(tmp_path, capsys):
+    """Not after minutes of extraction: no progress bar was drawn when the error comes."""
+    src = tmp_path / "one.txt"
+    src.write_text("We propose GizmoNet, a method that mitigates exposure bias in sequence models.\n", encoding="utf-8")
+    merges = tmp_path / "m.tsv"
+    merges.write_text("merge\tGizmoNet\n", encoding="utf-8")
+    with pytest.raises(kg.InputError, match="m.tsv: decision 1"):
+        kg.build(src, merges=merges, progress=True)
+    assert "extracting" not in capsys.readouterr().err
+
+
 # ------------------------------------------------------------------- hierarchy
 
 

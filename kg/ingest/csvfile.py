@@ -38,7 +38,7 @@ def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
     except csv.Error as exc:
         raise InputError(f"{source}:1: not valid CSV ({exc})") from exc
     if not any(key(name) in _ABSTRACT_COLUMNS for name in header if name):
-        shown = ", ".join(repr(h) for h in header[:8]) or "none"
+        shown = ", ".join(repr(h if len(h) <= 40 else h[:39] + "…") for h in header[:8]) or "none"  # a row of data?
         raise InputError(f"{source}: no abstract column in the header (expected 'abstract' or 'summary'; found {shown})")
     skips = Skips(source)
     papers = []

@@ -96,9 +96,14 @@ def _is_header(paragraph: str) -> bool:
     return len(words) <= MAX_HEADER_WORDS and not paragraph.rstrip().endswith((".", "?", "!"))
 
 
+# How an abstract may end besides ".", "?", "!" or ")": with its code's address ("… available at github.com/x/y").
+_ENDS_WITH_ADDRESS = re.compile(r"(?:https?://|www\.|[\w-]+\.[a-z]{2,}(?:/|$))\S*$", re.I)
+
+
 def _looks_like_abstract_per_line(lines: list[str]) -> bool:
     return len(lines) > 1 and all(
-        len(line.split()) >= ONE_PER_LINE_MIN_WORDS and line.rstrip().endswith((".", "?", "!", ")"))
+        len(line.split()) >= ONE_PER_LINE_MIN_WORDS
+        and (line.rstrip().endswith((".", "?", "!", ")")) or _ENDS_WITH_ADDRESS.search(line.rstrip()))
         for line in lines)
 
 
