@@ -349,10 +349,13 @@ class Store:
         return [p for p in papers if p.title and p.title.casefold() == folded]
 
     def _labelled(self, folded: str, papers) -> list[Paper]:
-        """The papers whose label (what the graph shows for a paper without a title) is *folded*, any case."""
+        """The papers without a title whose label (what the graph shows for them) is *folded*, any case.
+
+        A paper's title is its label: the label cached when it had none is stale once an update gave it one.
+        """
         from .ingest import text_hash
         labels = {h: entry.get("label", "") for h, entry in self.extractions().items()}
-        return [p for p in papers if str(labels.get(text_hash(p.abstract), "")).casefold() == folded]
+        return [p for p in papers if not p.title and str(labels.get(text_hash(p.abstract), "")).casefold() == folded]
 
     def _rebuild(self, papers, jobs, progress) -> tuple:
         """The networkx graph of *papers*, and the extractions of their abstracts."""

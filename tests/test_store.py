@@ -138,6 +138,24 @@ def test_remove_by_the_label_a_paper_without_title_is_shown_with(tmp_path, capsy
     assert [p.abstract[:24] for p in Store(store).papers()] == ["We introduce BarFormer, "]
 
 
+def test_a_label_a_paper_lost_to_a_title_no_longer_finds_it(tmp_path, capsys):
+    foonet = "We propose FooNet, a convolutional network that mitigates overfitting on CIFAR-10."
+    page = tmp_path / "daily.txt"
+    page.write_text(f"Daily Papers\n\n{foonet}\n\nWe introduce BarFormer, a transformer that reduces exposure "
+                    "bias in long text generation.\n", encoding="utf-8")
+    store = tmp_path / "store"
+    run(capsys, "add", page, "--store", store, "-q")
+    run(capsys, "add", jsonl(tmp_path / "titled.jsonl", {"title": "Regularizing Small Networks", "abstract": foonet}),
+        "--store", store, "-q")
+    before = snapshot(store)
+    rc, out, err = run(capsys, "remove", "FooNet", "--store", store, "-q")  # its label before it had a title
+    assert (rc, out) == (2, "") and "'FooNet': no paper with this id" in err
+    assert snapshot(store) == before
+    rc, out, err = run(capsys, "remove", "regularizing small networks", "--store", store, "-q")
+    assert (rc, err) == (0, "") and out.startswith("removed 1 paper(s)")
+    assert [p.abstract[:24] for p in Store(store).papers()] == ["We introduce BarFormer, "]
+
+
 def test_remove_unknown_paper_or_missing_store_exits_2(tmp_path, day1, capsys):
     store = tmp_path / "store"
     rc, _, err = run(capsys, "remove", "x", "--store", store)
