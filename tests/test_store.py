@@ -72,10 +72,10 @@ def test_add_creates_the_store_and_the_report(tmp_path, day1, capsys):
     store = tmp_path / "store"
     rc, out, err = run(capsys, "add", day1, "--store", store, "-q")
     assert rc == 0, err
-    assert out.splitlines()[0].startswith("added 2 paper(s) (0 already in the store)")
+    assert out.splitlines()[0].startswith("added 2 papers (0 already in the store)")
     assert [p.id for p in Store(store).papers()] == ["arxiv-2401.00001", "doi-10.1000_replay"]
     report = (store / "whats-new.md").read_text(encoding="utf-8")
-    assert report.startswith("# What's new: 2 new paper(s)")
+    assert report.startswith("# What's new: 2 new papers")
     assert "- **SparseRoute** (arXiv:2401.00001; Ada Lovelace) `arxiv-2401.00001`" in report
     assert "## New entities" in report and "| large language models | Model | 2 |" in report
 
@@ -85,8 +85,22 @@ def test_adding_the_same_file_twice_changes_nothing(tmp_path, day1, capsys):
     assert run(capsys, "add", day1, "--store", store, "-q")[0] == 0
     before = snapshot(store)
     rc, out, _ = run(capsys, "add", day1, "--store", store, "-q")
-    assert rc == 0 and out.startswith("nothing new: 2 paper(s) already in the store")
+    assert rc == 0 and out.startswith("nothing new: 2 papers already in the store")
     assert snapshot(store) == before
+
+
+def test_counts_of_one_are_singular(tmp_path, capsys):
+    store = tmp_path / "store"
+    one = jsonl(tmp_path / "one.jsonl", {"abstract": P4})
+    rc, out, _ = run(capsys, "add", one, "--store", store, "-q")
+    n = len(Store(store).entities())
+    assert (rc, out.splitlines()[0]) == (0, f"added 1 paper (0 already in the store), {n} new entities; store: 1 paper, {n} entities")
+    assert (store / "whats-new.md").read_text(encoding="utf-8").startswith("# What's new: 1 new paper\n")
+    rc, out, _ = run(capsys, "add", one, "--store", store, "-q")
+    assert out == f"nothing new: 1 paper already in the store; store: 1 paper, {n} entities\n"
+    run(capsys, "add", jsonl(tmp_path / "titled.jsonl", {"title": "FastDiff", "abstract": P4}), "--store", store, "-q")
+    report = (store / "whats-new.md").read_text(encoding="utf-8")
+    assert "\n1 input paper was already in the store.\n1 stored paper got more metadata from the inputs: `" in report
 
 
 def test_second_day_reports_new_papers_entities_and_grown_support(tmp_path, day1, day2, capsys):
@@ -94,7 +108,7 @@ def test_second_day_reports_new_papers_entities_and_grown_support(tmp_path, day1
     run(capsys, "add", day1, "--store", store, "-q")
     support_before = Store(store).entities()
     rc, out, _ = run(capsys, "add", day2, "--store", store, "-q")
-    assert rc == 0 and out.startswith("added 2 paper(s) (1 already in the store)")
+    assert rc == 0 and out.startswith("added 2 papers (1 already in the store)")
     s = Store(store)
     assert len(s.papers()) == 4 and s.generation == 2
     report = (store / "whats-new.md").read_text(encoding="utf-8")
@@ -113,14 +127,14 @@ def test_remove_drops_the_paper_and_what_only_it_supported(tmp_path, day1, day2,
     run(capsys, "add", day1, day2, "--store", store, "-q")
     before = Store(store).entities()
     rc, out, _ = run(capsys, "remove", "FastDiff", "--store", store, "-q")
-    assert rc == 0 and out.startswith("removed 1 paper(s)")
+    assert rc == 0 and out.startswith("removed 1 paper,")
     after = Store(store).entities()
     gone = set(before) - set(after)
     assert gone and all(before[iri][2] == 1 for iri in gone)
     assert "https://w3id.org/litkg/id/benchmark/imagenet" in after  # P1 still evaluates on it
     assert after["https://w3id.org/litkg/id/benchmark/imagenet"][2] == before["https://w3id.org/litkg/id/benchmark/imagenet"][2] - 1
     report = (store / "whats-new.md").read_text(encoding="utf-8")
-    assert report.startswith("# What's new: 1 paper(s) removed") and "## Entities no paper supports any more" in report
+    assert report.startswith("# What's new: 1 paper removed") and "## Entities no paper supports any more" in report
     assert run(capsys, "remove", "arXiv:2402.00003", "--store", store, "-q")[0] == 0
     assert run(capsys, "remove", "https://doi.org/10.1000/REPLAY", "--store", store, "-q")[0] == 0
     assert [p.id for p in Store(store).papers()] == ["arxiv-2401.00001"]
@@ -134,7 +148,7 @@ def test_remove_by_the_label_a_paper_without_title_is_shown_with(tmp_path, capsy
     store = tmp_path / "store"
     run(capsys, "add", page, "--store", store, "-q")
     rc, out, err = run(capsys, "remove", "foonet", "--store", store, "-q")
-    assert (rc, err) == (0, "") and out.startswith("removed 1 paper(s)")
+    assert (rc, err) == (0, "") and out.startswith("removed 1 paper,")
     assert [p.abstract[:24] for p in Store(store).papers()] == ["We introduce BarFormer, "]
 
 
@@ -152,7 +166,7 @@ def test_a_label_a_paper_lost_to_a_title_no_longer_finds_it(tmp_path, capsys):
     assert (rc, out) == (2, "") and "'FooNet': no paper with this id" in err
     assert snapshot(store) == before
     rc, out, err = run(capsys, "remove", "regularizing small networks", "--store", store, "-q")
-    assert (rc, err) == (0, "") and out.startswith("removed 1 paper(s)")
+    assert (rc, err) == (0, "") and out.startswith("removed 1 paper,")
     assert [p.abstract[:24] for p in Store(store).papers()] == ["We introduce BarFormer, "]
 
 
