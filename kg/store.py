@@ -110,8 +110,8 @@ class Update:
 
     def markdown(self) -> str:
         """The what's-new report (deterministic: no clock time)."""
-        def esc(text) -> str:
-            return str(text).replace("|", "\\|").replace("\n", " ")
+        def esc(text) -> str:  # shown as is: no markup, link, HTML, entity or table cell break, on one line
+            return re.sub(r"([\\`*_\[\]<>|&~$])", r"\\\1", re.sub(r"[\r\n]+", " ", str(text)))
 
         lines = []
         if self.action == "remove":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import signal
@@ -101,6 +102,18 @@ def test_counts_of_one_are_singular(tmp_path, capsys):
     run(capsys, "add", jsonl(tmp_path / "titled.jsonl", {"title": "FastDiff", "abstract": P4}), "--store", store, "-q")
     report = (store / "whats-new.md").read_text(encoding="utf-8")
     assert "\n1 input paper was already in the store.\n1 stored paper got more metadata from the inputs: `" in report
+
+
+def test_report_shows_titles_and_names_with_markdown_characters_literally(tmp_path, capsys):
+    markdown_it = pytest.importorskip("markdown_it")
+    title = r"`Code` **bold** _it_ [link](x) <b>tag</b> a|b &amp; ~~s~~ $x$ back\slash"
+    author = "O*Brien_ <i>"
+    store = tmp_path / "store"
+    run(capsys, "add", jsonl(tmp_path / "t.jsonl", {"title": title, "authors": [author], "abstract": P4}), "--store", store, "-q")
+    page = markdown_it.MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(
+        (store / "whats-new.md").read_text(encoding="utf-8"))
+    shown = html.escape(title, quote=False)
+    assert f"<li><strong>{shown}</strong> ({html.escape(author, quote=False)}) <code>" in page
 
 
 def test_second_day_reports_new_papers_entities_and_grown_support(tmp_path, day1, day2, capsys):
