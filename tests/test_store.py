@@ -262,6 +262,18 @@ def test_a_place_that_cannot_hold_a_store_is_one_line(tmp_path, day1, capsys):
     assert (tmp_path / "file").read_text(encoding="utf-8") == "mine"
 
 
+@pytest.mark.parametrize("command", [["add", "DAY1"], ["remove", "SparseRoute"], ["export", "--out", "OUT"]])
+def test_an_empty_store_is_a_usage_error(tmp_path, day1, capsys, monkeypatch, command):
+    here = tmp_path / "here"  # the current folder, which an empty path would mean
+    here.mkdir()
+    monkeypatch.chdir(here)
+    argv = [{"DAY1": day1, "OUT": tmp_path / "out"}.get(a, a) for a in command]
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, *argv, "--store", "")
+    assert exit_.value.code == 2 and "--store: expected a path, got an empty string" in capsys.readouterr().err
+    assert list(here.iterdir()) == [] and not (tmp_path / "out").exists()
+
+
 def test_a_folder_with_files_of_the_same_names_is_not_taken_over(tmp_path, day1, capsys):
     folder = tmp_path / "mine"
     folder.mkdir()
