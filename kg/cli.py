@@ -253,8 +253,11 @@ def cmd_themes(args) -> int:
 def cmd_top(args) -> int:
     from .analysis import top_entities
     G = _load_graph(args.graph)
-    for entity, count in top_entities(G, args.type, n=args.n):
+    found = top_entities(G, args.type, n=args.n)
+    for entity, count in found:
         print(f"{count:4}  {G.nodes[entity]['label']}" + ("" if args.type else f"  ({G.nodes[entity]['type']})"))
+    if not found:
+        print(f"(none: no {args.type or 'concept'} in the graph)" if args.n else "(none asked for: -n 0)")
     return 0
 
 

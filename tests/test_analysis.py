@@ -166,6 +166,16 @@ def test_cli_top(ttl, capsys):
     assert "train-inference mismatch" in out
 
 
+def test_cli_top_says_when_there_is_nothing_to_list(ttl, tmp_path, capsys):
+    page = tmp_path / "one.txt"
+    page.write_text("We propose FooNet, a convolutional network that mitigates overfitting on CIFAR-10.\n", encoding="utf-8")
+    assert run(capsys, "build", page, "--out", tmp_path / "out")[0] == 0
+    rc, out, _ = run(capsys, "top", "--type", "Metric", "--graph", tmp_path / "out" / "graph.ttl")
+    assert (rc, out) == (0, "(none: no Metric in the graph)\n")
+    rc, out, _ = run(capsys, "top", "-n", 0, "--graph", ttl)
+    assert (rc, out) == (0, "(none asked for: -n 0)\n")
+
+
 def test_cli_path(ttl, capsys):
     rc, out, _ = run(capsys, "path", "MemDLM", "OPDLM", "--graph", ttl)
     assert rc == 0
