@@ -298,7 +298,8 @@ def cmd_show(args) -> int:
     if card["papers"]:
         print("papers")
         for role, ps in card["papers"].items():
-            print(f"  {role:<12} {len(ps):3}  " + "; ".join(label(p) for p in ps[:args.n]) + (" …" if len(ps) > args.n else ""))
+            names = "; ".join(label(p) for p in ps[:args.n]) + (" …" if 0 < args.n < len(ps) else "")
+            print(f"  {role:<12} {len(ps):3}  {names}".rstrip())
     for title, rels in (("relations", card["relations"]), ("inverse", card["inverse_relations"])):
         for rel, ns in rels.items():
             print(f"{title:<10} {rel}: " + "; ".join(label(n) for n in ns))

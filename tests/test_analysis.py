@@ -192,6 +192,14 @@ def test_cli_show_family(ttl, capsys):
     assert "narrower" in out and "Qwen3-8B" in out
 
 
+def test_cli_show_n_0_lists_counts_only(ttl, capsys):
+    rc, out, _ = run(capsys, "show", "ImageNet", "-n", 0, "--graph", ttl)
+    roles = [line for line in out.split("\npapers\n")[1].splitlines() if line.startswith("  ")]  # not relations
+    assert rc == 0 and roles and all(re.fullmatch(r"  \w+ +\d+", line) for line in roles), roles
+    rc, out, _ = run(capsys, "show", "ImageNet", "-n", 1, "--graph", ttl)
+    assert re.search(r"\n  evaluatesOn +[2-9]\d*  [^;\n]+ …\n", out), out  # one name, then "…" for the others
+
+
 @pytest.mark.parametrize("argv", [["show", "no such concept"], ["related", "no such paper"],
                                   ["path", "MemDLM", "no such thing"]])
 def test_cli_unknown_name_is_exit_2(ttl, capsys, argv):
