@@ -262,13 +262,12 @@ def cmd_top(args) -> int:
 
 
 def cmd_path(args) -> int:
-    import networkx as nx
     from .analysis import connection, find_node
     G = _load_graph(args.graph)
     a, b = _lookup(find_node, G, args.a, args.graph), _lookup(find_node, G, args.b, args.graph)
     try:
         steps = connection(G, a, b)
-    except nx.NetworkXNoPath:
+    except KGError:
         print(f"no connection between {G.nodes[a]['label']} and {G.nodes[b]['label']}")
         return 1
     print(f"{G.nodes[a]['label']} → {G.nodes[b]['label']}: {_plural(len(steps), 'step')}")

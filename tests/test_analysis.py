@@ -176,6 +176,19 @@ def test_cli_top_says_when_there_is_nothing_to_list(ttl, tmp_path, capsys):
     assert (rc, out) == (0, "(none asked for: -n 0)\n")
 
 
+def test_no_connection_is_a_kg_error_and_exit_1(tmp_path, capsys):
+    page = tmp_path / "two.txt"
+    page.write_text("We propose FooNet, a convolutional network that mitigates overfitting on CIFAR-10.\n\n"
+                    "We introduce QuuxBench, a benchmark of chess puzzles, and report accuracy on it.\n", encoding="utf-8")
+    assert run(capsys, "build", page, "--out", tmp_path / "out")[0] == 0
+    graph = kg.load(tmp_path / "out" / "graph.ttl")
+    with pytest.raises(kg.KGError) as info:
+        A.connection(graph, "FooNet", "QuuxBench")
+    assert str(info.value) == "no connection between FooNet and QuuxBench"
+    rc, out, err = run(capsys, "path", "FooNet", "QuuxBench", "--graph", tmp_path / "out" / "graph.ttl")
+    assert (rc, out, err) == (1, "no connection between FooNet and QuuxBench\n", "")
+
+
 def test_cli_path(ttl, capsys):
     rc, out, _ = run(capsys, "path", "MemDLM", "OPDLM", "--graph", ttl)
     assert rc == 0
