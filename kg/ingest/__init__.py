@@ -42,8 +42,8 @@ MAX_ABSTRACT_CHARS = 100_000
 log = logging.getLogger(__name__)
 
 
-def read_text_file(path: str | Path) -> str:
-    """Read *path* as UTF-8 text, or raise :class:`InputError` naming the file."""
+def read_text_file(path: str | Path, *, allow_empty: bool = False) -> str:
+    """Read *path* as UTF-8 text, or raise :class:`InputError` naming the file (if empty, too, unless *allow_empty*)."""
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file")
@@ -53,7 +53,7 @@ def read_text_file(path: str | Path) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
-    if not data.strip():
+    if not data.strip() and not allow_empty:
         raise InputError(f"{path}: file is empty")
     utf16 = "UTF-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else _utf16_without_bom(data[:64])
     if utf16:
