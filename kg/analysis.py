@@ -19,7 +19,7 @@ from itertools import combinations
 
 import networkx as nx
 
-from .errors import InputError, NotFoundError
+from .errors import InputError, KGError, NotFoundError
 from .normalize import normalize_label
 from .records import NodeType, Role
 
@@ -437,7 +437,7 @@ def connection(G: nx.MultiDiGraph, source: str, target: str) -> list[dict]:
     number of papers of the concept it touches), so the path prefers specific
     links. Each step is ``{"from", "to", "relation", "sentence"}`` (the
     relation read from ``from`` to ``to``; ``sentence`` is one evidence
-    sentence, or None).
+    sentence, or None). Raises :class:`~kg.errors.KGError` if no path joins them.
 
     Examples
     --------
@@ -458,8 +458,8 @@ def connection(G: nx.MultiDiGraph, source: str, target: str) -> list[dict]:
         cost = 1.0 + (10.0 * len(G.nodes[entity].get("papers", [])) / n if entity else 0.5)
         if not U.has_edge(u, v) or U[u][v]["weight"] > cost:
             U.add_edge(u, v, weight=cost)
-    if source not in U or target not in U:
-        raise nx.NetworkXNoPath(f"no path between {source} and {target}")
+    if source not in U or target not in U or not nx.has_path(U, source, target):
+        raise KGError(f"no connection between {G.nodes[source]['label']} and {G.nodes[target]['label']}")
     nodes = nx.shortest_path(U, source, target, weight="weight")
     steps = []
     for a, b in zip(nodes, nodes[1:]):

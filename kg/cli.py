@@ -253,19 +253,21 @@ def cmd_themes(args) -> int:
 def cmd_top(args) -> int:
     from .analysis import top_entities
     G = _load_graph(args.graph)
-    for entity, count in top_entities(G, args.type, n=args.n):
+    found = top_entities(G, args.type, n=args.n)
+    for entity, count in found:
         print(f"{count:4}  {G.nodes[entity]['label']}" + ("" if args.type else f"  ({G.nodes[entity]['type']})"))
+    if not found:
+        print(f"(none: no {args.type or 'concept'} in the graph)" if args.n else "(none asked for: -n 0)")
     return 0
 
 
 def cmd_path(args) -> int:
-    import networkx as nx
     from .analysis import connection, find_node
     G = _load_graph(args.graph)
     a, b = _lookup(find_node, G, args.a, args.graph), _lookup(find_node, G, args.b, args.graph)
     try:
         steps = connection(G, a, b)
-    except nx.NetworkXNoPath:
+    except KGError:
         print(f"no connection between {G.nodes[a]['label']} and {G.nodes[b]['label']}")
         return 1
     print(f"{G.nodes[a]['label']} → {G.nodes[b]['label']}: {_plural(len(steps), 'step')}")
@@ -295,7 +297,8 @@ def cmd_show(args) -> int:
     if card["papers"]:
         print("papers")
         for role, ps in card["papers"].items():
-            print(f"  {role:<12} {len(ps):3}  " + "; ".join(label(p) for p in ps[:args.n]) + (" …" if len(ps) > args.n else ""))
+            names = "; ".join(label(p) for p in ps[:args.n]) + (" …" if 0 < args.n < len(ps) else "")
+            print(f"  {role:<12} {len(ps):3}  {names}".rstrip())
     for title, rels in (("relations", card["relations"]), ("inverse", card["inverse_relations"])):
         for rel, ns in rels.items():
             print(f"{title:<10} {rel}: " + "; ".join(label(n) for n in ns))

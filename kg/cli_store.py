@@ -25,7 +25,7 @@ def jobs_count(text: str) -> int:
 
 
 def output_path(text: str) -> str:
-    """The value of --out: a path, not an empty string (which would mean the current folder)."""
+    """The value of --out or --store: a path, not an empty string (which would mean the current folder)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty string")
     return text
@@ -67,7 +67,7 @@ def cmd_export(args) -> int:
 
 
 def _common(p) -> None:
-    p.add_argument("--store", required=True, metavar="DIR", help="the store folder")
+    p.add_argument("--store", required=True, type=output_path, metavar="DIR", help="the store folder")
     p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N", help="extract with N processes (default 1)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 

@@ -113,11 +113,9 @@ def load_overrides(path) -> Overrides:
     Names are matched normalized against labels and aliases of any type; in a
     merge the first name's concept keeps its label and type.
     """
+    from .ingest import read_text_file
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read merge overrides ({exc})") from exc
+    text = read_text_file(path, allow_empty=True)  # an empty file holds no decision
     merges, splits = [], []
     if path.suffix.lower() == ".json":
         try:

@@ -98,33 +98,34 @@ class Update:
 
     def summary(self) -> str:
         """One line for the terminal."""
+        store = f"store: {_count(self.papers_after, 'paper')}, {_count(self.entities_after, 'entity', 'entities')}"
         if self.action == "remove":
-            return (f"removed {len(self.removed_papers)} paper(s), {len(self.gone)} entit{'y' if len(self.gone) == 1 else 'ies'} "
-                    f"only it supported; store: {self.papers_after} papers, {self.entities_after} entities")
+            return (f"removed {_count(len(self.removed_papers), 'paper')}, {_count(len(self.gone), 'entity', 'entities')} "
+                    f"only it supported; {store}")
         if not self.changed:
-            return f"nothing new: {self.known_papers} paper(s) already in the store; store: {self.papers_after} papers, {self.entities_after} entities"
-        return (f"added {len(self.new_papers)} paper(s)" + (f", updated {len(self.updated_papers)}" if self.updated_papers else "")
-                + f" ({self.known_papers} already in the store), {len(self.new_entities)} new entities; "
-                f"store: {self.papers_after} papers, {self.entities_after} entities")
+            return f"nothing new: {_count(self.known_papers, 'paper')} already in the store; {store}"
+        return (f"added {_count(len(self.new_papers), 'paper')}" + (f", updated {len(self.updated_papers)}" if self.updated_papers else "")
+                + f" ({self.known_papers} already in the store), {_count(len(self.new_entities), 'new entity', 'new entities')}; "
+                f"{store}")
 
     def markdown(self) -> str:
         """The what's-new report (deterministic: no clock time)."""
-        def esc(text) -> str:
-            return str(text).replace("|", "\\|").replace("\n", " ")
+        def esc(text) -> str:  # shown as is: no markup, link, HTML, entity or table cell break, on one line
+            return re.sub(r"([\\`*_\[\]<>|&~$])", r"\\\1", re.sub(r"[\r\n]+", " ", str(text)))
 
         lines = []
         if self.action == "remove":
-            lines.append(f"# What's new: {len(self.removed_papers)} paper(s) removed")
+            lines.append(f"# What's new: {_count(len(self.removed_papers), 'paper')} removed")
         else:
-            lines.append(f"# What's new: {len(self.new_papers)} new paper(s)")
+            lines.append(f"# What's new: {_count(len(self.new_papers), 'new paper')}")
         lines += ["", f"Store generation {self.generation}: {self.papers_before} → {self.papers_after} papers, "
                   f"{self.entities_before} → {self.entities_after} entities."]
         if self.inputs:
             lines.append("Inputs: " + ", ".join(f"`{Path(i).name}`" for i in self.inputs) + ".")
         if self.known_papers:
-            lines.append(f"{self.known_papers} input paper(s) were already in the store.")
+            lines.append(f"{_count(self.known_papers, 'input paper was', 'input papers were')} already in the store.")
         if self.updated_papers:
-            lines.append(f"{len(self.updated_papers)} stored paper(s) got more metadata from the inputs: "
+            lines.append(f"{_count(len(self.updated_papers), 'stored paper')} got more metadata from the inputs: "
                          + ", ".join(f"`{i}`" for i in self.updated_papers[:REPORT_ROWS]) + ".")
         for title, papers in (("New papers", self.new_papers), ("Removed papers", self.removed_papers)):
             if papers:
@@ -153,6 +154,11 @@ class Update:
             if len(self.gone) > REPORT_ROWS:
                 lines.append(f"\n… and {len(self.gone) - REPORT_ROWS} more.")
         return "\n".join(lines) + "\n"
+
+
+def _count(n: int, word: str, words: str | None = None) -> str:
+    """*n* and *word*, or its plural *words* (*word* + "s" by default) unless *n* is 1."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 def _supports(G) -> dict[str, list]:
@@ -349,10 +355,13 @@ class Store:
         return [p for p in papers if p.title and p.title.casefold() == folded]
 
     def _labelled(self, folded: str, papers) -> list[Paper]:
-        """The papers whose label (what the graph shows for a paper without a title) is *folded*, any case."""
+        """The papers without a title whose label (what the graph shows for them) is *folded*, any case.
+
+        A paper's title is its label: the label cached when it had none is stale once an update gave it one.
+        """
         from .ingest import text_hash
         labels = {h: entry.get("label", "") for h, entry in self.extractions().items()}
-        return [p for p in papers if str(labels.get(text_hash(p.abstract), "")).casefold() == folded]
+        return [p for p in papers if not p.title and str(labels.get(text_hash(p.abstract), "")).casefold() == folded]
 
     def _rebuild(self, papers, jobs, progress) -> tuple:
         """The networkx graph of *papers*, and the extractions of their abstracts."""

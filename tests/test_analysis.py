@@ -166,6 +166,29 @@ def test_cli_top(ttl, capsys):
     assert "train-inference mismatch" in out
 
 
+def test_cli_top_says_when_there_is_nothing_to_list(ttl, tmp_path, capsys):
+    page = tmp_path / "one.txt"
+    page.write_text("We propose FooNet, a convolutional network that mitigates overfitting on CIFAR-10.\n", encoding="utf-8")
+    assert run(capsys, "build", page, "--out", tmp_path / "out")[0] == 0
+    rc, out, _ = run(capsys, "top", "--type", "Metric", "--graph", tmp_path / "out" / "graph.ttl")
+    assert (rc, out) == (0, "(none: no Metric in the graph)\n")
+    rc, out, _ = run(capsys, "top", "-n", 0, "--graph", ttl)
+    assert (rc, out) == (0, "(none asked for: -n 0)\n")
+
+
+def test_no_connection_is_a_kg_error_and_exit_1(tmp_path, capsys):
+    page = tmp_path / "two.txt"
+    page.write_text("We propose FooNet, a convolutional network that mitigates overfitting on CIFAR-10.\n\n"
+                    "We introduce QuuxBench, a benchmark of chess puzzles, and report accuracy on it.\n", encoding="utf-8")
+    assert run(capsys, "build", page, "--out", tmp_path / "out")[0] == 0
+    graph = kg.load(tmp_path / "out" / "graph.ttl")
+    with pytest.raises(kg.KGError) as info:
+        A.connection(graph, "FooNet", "QuuxBench")
+    assert str(info.value) == "no connection between FooNet and QuuxBench"
+    rc, out, err = run(capsys, "path", "FooNet", "QuuxBench", "--graph", tmp_path / "out" / "graph.ttl")
+    assert (rc, out, err) == (1, "no connection between FooNet and QuuxBench\n", "")
+
+
 def test_cli_path(ttl, capsys):
     rc, out, _ = run(capsys, "path", "MemDLM", "OPDLM", "--graph", ttl)
     assert rc == 0
@@ -180,6 +203,14 @@ def test_cli_show_family(ttl, capsys):
     assert rc == 0
     assert out.startswith("Qwen3  (Model)")
     assert "narrower" in out and "Qwen3-8B" in out
+
+
+def test_cli_show_n_0_lists_counts_only(ttl, capsys):
+    rc, out, _ = run(capsys, "show", "ImageNet", "-n", 0, "--graph", ttl)
+    roles = [line for line in out.split("\npapers\n")[1].splitlines() if line.startswith("  ")]  # not relations
+    assert rc == 0 and roles and all(re.fullmatch(r"  \w+ +\d+", line) for line in roles), roles
+    rc, out, _ = run(capsys, "show", "ImageNet", "-n", 1, "--graph", ttl)
+    assert re.search(r"\n  evaluatesOn +[2-9]\d*  [^;\n]+ …\n", out), out  # one name, then "…" for the others
 
 
 @pytest.mark.parametrize("argv", [["show", "no such concept"], ["related", "no such paper"],

@@ -241,6 +241,13 @@ class TestBadInput:
         path.write_bytes(("\ufeff" if encoding.endswith("be") else "").encode(encoding) + f"Daily\n\n{A}".encode(encoding))
         assert "UTF-16 text; expected UTF-8" in _input_error(call, path)
 
+    @pytest.mark.parametrize("encoding, name", [("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE")])
+    def test_utf16_file_without_byte_order_mark_is_named_so(self, tmp_path, call, encoding, name):
+        path = tmp_path / "export.txt"
+        path.write_bytes(f"Daily Papers \u2014 caf\u00e9\n\n{A}".encode(encoding))
+        message = _input_error(call, path)
+        assert message.endswith(f"UTF-16 text; expected UTF-8 (save it as UTF-8, or: iconv -f {name} -t UTF-8)")
+
     def test_non_utf8_bytes_name_the_offset(self, tmp_path, call):
         prefix = f"Daily Papers\n\n{A[:40]}".encode("utf-8")
         path = tmp_path / "latin1.txt"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import signal
@@ -72,10 +73,10 @@ def test_add_creates_the_store_and_the_report(tmp_path, day1, capsys):
     store = tmp_path / "store"
     rc, out, err = run(capsys, "add", day1, "--store", store, "-q")
     assert rc == 0, err
-    assert out.splitlines()[0].startswith("added 2 paper(s) (0 already in the store)")
+    assert out.splitlines()[0].startswith("added 2 papers (0 already in the store)")
     assert [p.id for p in Store(store).papers()] == ["arxiv-2401.00001", "doi-10.1000_replay"]
     report = (store / "whats-new.md").read_text(encoding="utf-8")
-    assert report.startswith("# What's new: 2 new paper(s)")
+    assert report.startswith("# What's new: 2 new papers")
     assert "- **SparseRoute** (arXiv:2401.00001; Ada Lovelace) `arxiv-2401.00001`" in report
     assert "## New entities" in report and "| large language models | Model | 2 |" in report
 
@@ -85,8 +86,34 @@ def test_adding_the_same_file_twice_changes_nothing(tmp_path, day1, capsys):
     assert run(capsys, "add", day1, "--store", store, "-q")[0] == 0
     before = snapshot(store)
     rc, out, _ = run(capsys, "add", day1, "--store", store, "-q")
-    assert rc == 0 and out.startswith("nothing new: 2 paper(s) already in the store")
+    assert rc == 0 and out.startswith("nothing new: 2 papers already in the store")
     assert snapshot(store) == before
+
+
+def test_counts_of_one_are_singular(tmp_path, capsys):
+    store = tmp_path / "store"
+    one = jsonl(tmp_path / "one.jsonl", {"abstract": P4})
+    rc, out, _ = run(capsys, "add", one, "--store", store, "-q")
+    n = len(Store(store).entities())
+    assert (rc, out.splitlines()[0]) == (0, f"added 1 paper (0 already in the store), {n} new entities; store: 1 paper, {n} entities")
+    assert (store / "whats-new.md").read_text(encoding="utf-8").startswith("# What's new: 1 new paper\n")
+    rc, out, _ = run(capsys, "add", one, "--store", store, "-q")
+    assert out == f"nothing new: 1 paper already in the store; store: 1 paper, {n} entities\n"
+    run(capsys, "add", jsonl(tmp_path / "titled.jsonl", {"title": "FastDiff", "abstract": P4}), "--store", store, "-q")
+    report = (store / "whats-new.md").read_text(encoding="utf-8")
+    assert "\n1 input paper was already in the store.\n1 stored paper got more metadata from the inputs: `" in report
+
+
+def test_report_shows_titles_and_names_with_markdown_characters_literally(tmp_path, capsys):
+    markdown_it = pytest.importorskip("markdown_it")
+    title = r"`Code` **bold** _it_ [link](x) <b>tag</b> a|b &amp; ~~s~~ $x$ back\slash"
+    author = "O*Brien_ <i>"
+    store = tmp_path / "store"
+    run(capsys, "add", jsonl(tmp_path / "t.jsonl", {"title": title, "authors": [author], "abstract": P4}), "--store", store, "-q")
+    page = markdown_it.MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(
+        (store / "whats-new.md").read_text(encoding="utf-8"))
+    shown = html.escape(title, quote=False)
+    assert f"<li><strong>{shown}</strong> ({html.escape(author, quote=False)}) <code>" in page
 
 
 def test_second_day_reports_new_papers_entities_and_grown_support(tmp_path, day1, day2, capsys):
@@ -94,7 +121,7 @@ def test_second_day_reports_new_papers_entities_and_grown_support(tmp_path, day1
     run(capsys, "add", day1, "--store", store, "-q")
     support_before = Store(store).entities()
     rc, out, _ = run(capsys, "add", day2, "--store", store, "-q")
-    assert rc == 0 and out.startswith("added 2 paper(s) (1 already in the store)")
+    assert rc == 0 and out.startswith("added 2 papers (1 already in the store)")
     s = Store(store)
     assert len(s.papers()) == 4 and s.generation == 2
     report = (store / "whats-new.md").read_text(encoding="utf-8")
@@ -113,14 +140,14 @@ def test_remove_drops_the_paper_and_what_only_it_supported(tmp_path, day1, day2,
     run(capsys, "add", day1, day2, "--store", store, "-q")
     before = Store(store).entities()
     rc, out, _ = run(capsys, "remove", "FastDiff", "--store", store, "-q")
-    assert rc == 0 and out.startswith("removed 1 paper(s)")
+    assert rc == 0 and out.startswith("removed 1 paper,")
     after = Store(store).entities()
     gone = set(before) - set(after)
     assert gone and all(before[iri][2] == 1 for iri in gone)
     assert "https://w3id.org/litkg/id/benchmark/imagenet" in after  # P1 still evaluates on it
     assert after["https://w3id.org/litkg/id/benchmark/imagenet"][2] == before["https://w3id.org/litkg/id/benchmark/imagenet"][2] - 1
     report = (store / "whats-new.md").read_text(encoding="utf-8")
-    assert report.startswith("# What's new: 1 paper(s) removed") and "## Entities no paper supports any more" in report
+    assert report.startswith("# What's new: 1 paper removed") and "## Entities no paper supports any more" in report
     assert run(capsys, "remove", "arXiv:2402.00003", "--store", store, "-q")[0] == 0
     assert run(capsys, "remove", "https://doi.org/10.1000/REPLAY", "--store", store, "-q")[0] == 0
     assert [p.id for p in Store(store).papers()] == ["arxiv-2401.00001"]
@@ -134,7 +161,25 @@ def test_remove_by_the_label_a_paper_without_title_is_shown_with(tmp_path, capsy
     store = tmp_path / "store"
     run(capsys, "add", page, "--store", store, "-q")
     rc, out, err = run(capsys, "remove", "foonet", "--store", store, "-q")
-    assert (rc, err) == (0, "") and out.startswith("removed 1 paper(s)")
+    assert (rc, err) == (0, "") and out.startswith("removed 1 paper,")
+    assert [p.abstract[:24] for p in Store(store).papers()] == ["We introduce BarFormer, "]
+
+
+def test_a_label_a_paper_lost_to_a_title_no_longer_finds_it(tmp_path, capsys):
+    foonet = "We propose FooNet, a convolutional network that mitigates overfitting on CIFAR-10."
+    page = tmp_path / "daily.txt"
+    page.write_text(f"Daily Papers\n\n{foonet}\n\nWe introduce BarFormer, a transformer that reduces exposure "
+                    "bias in long text generation.\n", encoding="utf-8")
+    store = tmp_path / "store"
+    run(capsys, "add", page, "--store", store, "-q")
+    run(capsys, "add", jsonl(tmp_path / "titled.jsonl", {"title": "Regularizing Small Networks", "abstract": foonet}),
+        "--store", store, "-q")
+    before = snapshot(store)
+    rc, out, err = run(capsys, "remove", "FooNet", "--store", store, "-q")  # its label before it had a title
+    assert (rc, out) == (2, "") and "'FooNet': no paper with this id" in err
+    assert snapshot(store) == before
+    rc, out, err = run(capsys, "remove", "regularizing small networks", "--store", store, "-q")
+    assert (rc, err) == (0, "") and out.startswith("removed 1 paper,")
     assert [p.abstract[:24] for p in Store(store).papers()] == ["We introduce BarFormer, "]
 
 
@@ -215,6 +260,18 @@ def test_a_place_that_cannot_hold_a_store_is_one_line(tmp_path, day1, capsys):
     rc, out, err = run(capsys, "add", day1, "--store", tmp_path / "file" / "store")
     assert rc == 2 and out == "" and err.startswith(f"kg: error: {tmp_path / 'file' / 'store'}: cannot write a store")
     assert (tmp_path / "file").read_text(encoding="utf-8") == "mine"
+
+
+@pytest.mark.parametrize("command", [["add", "DAY1"], ["remove", "SparseRoute"], ["export", "--out", "OUT"]])
+def test_an_empty_store_is_a_usage_error(tmp_path, day1, capsys, monkeypatch, command):
+    here = tmp_path / "here"  # the current folder, which an empty path would mean
+    here.mkdir()
+    monkeypatch.chdir(here)
+    argv = [{"DAY1": day1, "OUT": tmp_path / "out"}.get(a, a) for a in command]
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, *argv, "--store", "")
+    assert exit_.value.code == 2 and "--store: expected a path, got an empty string" in capsys.readouterr().err
+    assert list(here.iterdir()) == [] and not (tmp_path / "out").exists()
 
 
 def test_a_folder_with_files_of_the_same_names_is_not_taken_over(tmp_path, day1, capsys):

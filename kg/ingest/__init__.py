@@ -42,8 +42,8 @@ MAX_ABSTRACT_CHARS = 100_000
 log = logging.getLogger(__name__)
 
 
-def read_text_file(path: str | Path) -> str:
-    """Read *path* as UTF-8 text, or raise :class:`InputError` naming the file."""
+def read_text_file(path: str | Path, *, allow_empty: bool = False) -> str:
+    """Read *path* as UTF-8 text, or raise :class:`InputError` naming the file (if empty, too, unless *allow_empty*)."""
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file")
@@ -53,10 +53,11 @@ def read_text_file(path: str | Path) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
-    if not data.strip():
+    if not data.strip() and not allow_empty:
         raise InputError(f"{path}: file is empty")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InputError(f"{path}: UTF-16 text; expected UTF-8 (save it as UTF-8, or: iconv -f UTF-16 -t UTF-8)")
+    utf16 = "UTF-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else _utf16_without_bom(data[:64])
+    if utf16:
+        raise InputError(f"{path}: UTF-16 text; expected UTF-8 (save it as UTF-8, or: iconv -f {utf16} -t UTF-8)")
     if b"\x00" in data:
         offset = data.index(b"\x00")
         raise InputError(f"{path}: binary file (NUL byte at offset {offset}), expected UTF-8 text")
@@ -64,6 +65,16 @@ def read_text_file(path: str | Path) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text (invalid byte 0x{data[exc.start]:02x} at offset {exc.start})") from exc
+
+
+def _utf16_without_bom(head: bytes) -> str:
+    """"UTF-16LE" or "UTF-16BE" if *head* (a file's first bytes) is UTF-16 text without a byte-order mark: a NUL at
+    most of every other byte (the high byte of a Latin character) and none between; else ""."""
+    if len(head) >= 4:
+        for encoding, high, low in (("UTF-16LE", head[1::2], head[0::2]), ("UTF-16BE", head[0::2], head[1::2])):
+            if high.count(0) > len(high) / 2 and 0 not in low:
+                return encoding
+    return ""
 
 
 def detect_format(path: str | Path, text: str) -> str:
