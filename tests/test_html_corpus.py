@@ -207,6 +207,34 @@ def test_corpus_theme_filter_shows_one_theme_of_kg_themes(corpus_page, corpus_ex
     assert corpus_page.visible() == len(corpus_json["nodes"])
 
 
+LABEL_PX = """() => Object.keys(kgNetwork.getPositions()).filter(id => !kgNetwork.body.nodes[id].options.hidden)
+    .map(id => kgNetwork.body.nodes[id].options.font.size * kgNetwork.getScale())"""  # each drawn label's height
+
+
+@pytest.mark.browser
+def test_corpus_theme_view_keeps_its_labels_readable(corpus_page):
+    page = corpus_page
+    assert max(page.js(LABEL_PX)) < 4  # the whole corpus, fitted: vis draws no label (hundreds would cover it)
+    page.page.select_option("#theme", page.js("document.querySelectorAll('#theme option')[1].value"))
+    try:
+        # the theme's nodes keep their far-apart places, so the fitted view is small; its labels grow to stay
+        # readable, also when zoomed out further, and shrink back to their size when zoomed in (a search)
+        assert page.js("kgNetwork.getScale()") < 0.5
+        assert min(page.js(LABEL_PX)) >= 9.99
+        page.page.mouse.move(700, 400)
+        page.page.mouse.wheel(0, 400)
+        page.wait_for_still_view()
+        assert min(page.js(LABEL_PX)) >= 9.99
+        search(page, MISMATCH)
+        page.page.wait_for_timeout(600)  # focus animation (400 ms)
+        assert page.js("kgNetwork.getScale()") > 0.99 and 12.8 < min(page.js(LABEL_PX)) <= max(page.js(LABEL_PX)) <= 13
+        page.page.click("#panel-close")
+    finally:
+        page.page.select_option("#theme", "")
+    assert max(page.js(LABEL_PX)) < 4
+    page.assert_quiet()
+
+
 @pytest.mark.browser
 def test_corpus_search_focuses_the_node(corpus_page):
     page = corpus_page

@@ -133,6 +133,7 @@
   const DIM_NODE = { background: "#e8ebef", border: "#d5dae0" };
   const DIM_FONT = "#c3c9d1";
   const FONT = VIS.options.nodes.font.color;
+  const FONT_SIZE = VIS.options.nodes.font.size;
   const EDGE_DIM = "#eef0f3";
 
   function nodeTooltip(n) {
@@ -243,10 +244,25 @@
     }
   }
 
+  // A small view fitted at a small zoom (a theme's nodes keep their far-apart places in the whole graph's
+  // layout) would draw its labels too small to read, or not at all: below the zoom that draws them LABEL_PX
+  // high, its labels grow to stay that high on screen. A bigger view keeps their size: its labels would cover it.
+  const LABEL_PX = 10;
+  const LABELLED_VIEW_MAX = 100;
+  let labelSize = FONT_SIZE;
+  function sizeLabels(scale) {
+    const size = nodeView.length <= LABELLED_VIEW_MAX ? Math.max(FONT_SIZE, LABEL_PX / scale) : FONT_SIZE;
+    if (Math.abs(size - labelSize) < 0.01 * size) return;
+    labelSize = size;
+    network.setOptions({ nodes: { font: { size } } });
+  }
+
   function filtersChanged() {
     state.pinned.clear();
     applyFilters();
-    if (window.kgReady && nodeView.length) fitClearOfControls(nodeView.getIds());  // the nodes left, readable
+    if (!window.kgReady || !nodeView.length) return;
+    fitClearOfControls(nodeView.getIds());  // the nodes left, readable
+    sizeLabels(network.getScale());
   }
 
   // Fit *ids* in view; if the controls card then covers some of them (a narrow window), fit them into the
@@ -409,8 +425,10 @@
     }
     network.selectNodes([id]);
     openPanel(id);
+    const scale = Math.max(network.getScale(), 1);
+    sizeLabels(scale);
     network.focus(id, {
-      scale: Math.max(network.getScale(), 1),
+      scale,
       offset: visibleCentreOffset(),
       animation: { duration: 400, easingFunction: "easeInOutQuad" },
     });
@@ -649,6 +667,7 @@
     else if (!p.edges.length) closePanel();
   });
   network.on("hoverNode", (p) => highlight(p.node));
+  network.on("zoom", (p) => sizeLabels(p.scale));
   network.on("blurNode", clearHighlight);
   $("graph").addEventListener("mouseleave", () => {  // straight onto a card: vis sees no blur
     clearHighlight();
@@ -665,6 +684,7 @@
     network.setOptions({ physics: { enabled: false } });
     try {
       if (nodeView.length) fitClearOfControls(nodeView.getIds());
+      sizeLabels(network.getScale());
     } finally {  // the page is usable whatever the fit does
       window.kgReady = true;
       document.documentElement.dataset.ready = "true";
