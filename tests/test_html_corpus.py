@@ -235,6 +235,29 @@ def test_corpus_theme_view_keeps_its_labels_readable(corpus_page):
     page.assert_quiet()
 
 
+DRAWN_AT = """() => Object.entries(kgNetwork.getPositions()).filter(([id]) => !kgNetwork.body.nodes[id].options.hidden)
+    .map(([, p]) => kgNetwork.canvasToDOM(p))"""  # where each drawn node is, in canvas pixels
+RECT = "id => { const r = document.getElementById(id).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+@pytest.mark.browser
+def test_corpus_filter_change_fits_the_nodes_beside_an_open_panel(corpus_page):
+    page = corpus_page
+    search(page, MISMATCH)  # opens its panel
+    page.page.select_option("#theme", page.js("document.querySelectorAll('#theme option')[1].value"))
+    try:
+        panel_left = page.js(RECT, "panel")[0]
+        card_right, card_bottom = page.js(RECT, "controls")[2:]
+        points = page.js(DRAWN_AT)
+        assert len(points) == page.visible()
+        assert all(0 <= p["x"] < panel_left and 0 <= p["y"] <= 800 for p in points), panel_left
+        assert not any(p["x"] <= card_right and p["y"] <= card_bottom for p in points)
+        page.page.click("#panel-close")
+    finally:
+        page.page.select_option("#theme", "")
+    page.assert_quiet()
+
+
 @pytest.mark.browser
 def test_corpus_search_focuses_the_node(corpus_page):
     page = corpus_page

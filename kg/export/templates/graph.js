@@ -262,32 +262,59 @@
     applyFilters();
     if (!window.kgReady || !nodeView.length) return;
     fitClearOfControls(nodeView.getIds());  // the nodes left, readable
-    sizeLabels(network.getScale());
   }
 
-  // Fit *ids* in view; if the controls card then covers some of them (a narrow window), fit them into the
-  // larger free area instead: beside the card (left of an open side panel) or below it.
-  function fitClearOfControls(ids) {
-    network.fit({ nodes: ids, animation: false });
-    const card = $("controls").getBoundingClientRect();
+  // The part of the canvas the side panel leaves free, in canvas pixels: left of the panel, or above it where
+  // it is a sheet over the lower half (a narrow window); all of it while the panel is closed.
+  function clearOfPanel() {
     const graph = $("graph").getBoundingClientRect();
-    const box = { left: graph.left, top: graph.top, width: graph.width, height: graph.height, bottom: graph.bottom,
-                  right: panel.hidden ? graph.right : Math.min(graph.right, panel.getBoundingClientRect().left) };
+    const area = { x: 0, y: 0, w: graph.width, h: graph.height };
+    if (panel.hidden) return area;
+    const box = panel.getBoundingClientRect();
+    if (box.top - graph.top > graph.height / 3) area.h = box.top - graph.top;
+    else area.w = box.left - graph.left;
+    return area;
+  }
+
+  // Fit *ids* into the part of the canvas the side panel leaves free, at most at 1:1 and with a margin for shapes
+  // and labels; if the controls card then covers some of them (a narrow window), into the larger free area
+  // beside or below the card instead. The fit is the nodes' own (vis's counts their labels, at whatever size
+  // the view before drew them); labels are then sized for the new zoom.
+  const FIT_MARGIN = 40;  // px, each side
+  function fitClearOfControls(ids) {
     const positions = network.getPositions(ids);
-    const covered = ids.some((id) => {
-      const p = network.canvasToDOM(positions[id]);
-      return p.x + box.left <= card.right && p.y + box.top <= card.bottom;
+    const low = { x: Infinity, y: Infinity };
+    const high = { x: -Infinity, y: -Infinity };
+    for (const id of ids) {
+      for (const axis of ["x", "y"]) {
+        low[axis] = Math.min(low[axis], positions[id][axis]);
+        high[axis] = Math.max(high[axis], positions[id][axis]);
+      }
+    }
+    const centre = { x: (low.x + high.x) / 2, y: (low.y + high.y) / 2 };
+    const graph = $("graph").getBoundingClientRect();
+    const room = (length) => Math.max(length - 2 * FIT_MARGIN, length / 2);
+    const into = (area) => ({
+      scale: Math.min(1, room(area.w) / (high.x - low.x), room(area.h) / (high.y - low.y)),
+      offset: { x: area.x + area.w / 2 - graph.width / 2, y: area.y + area.h / 2 - graph.height / 2 },
     });
-    if (!covered) return;
-    const beside = { x: card.right - box.left, y: 0, w: box.right - card.right, h: box.height };
-    const below = { x: 0, y: card.bottom - box.top, w: box.width, h: box.bottom - card.bottom };
-    const area = beside.w * beside.h >= below.w * below.h ? beside : below;
-    if (area.w < 120 || area.h < 120) return;  // no room worth moving to
-    network.moveTo({
-      position: network.getViewPosition(),
-      scale: network.getScale() * Math.min(area.w / box.width, area.h / box.height),
-      offset: { x: area.x + area.w / 2 - box.width / 2, y: area.y + area.h / 2 - box.height / 2 },
+    const free = clearOfPanel();
+    let view = into(free);
+    const card = $("controls").getBoundingClientRect();
+    const cardEnd = { x: card.right - graph.left, y: card.bottom - graph.top };
+    const covered = ids.some((id) => {  // where the node would be drawn
+      const x = (positions[id].x - centre.x) * view.scale + graph.width / 2 + view.offset.x;
+      const y = (positions[id].y - centre.y) * view.scale + graph.height / 2 + view.offset.y;
+      return x <= cardEnd.x && y <= cardEnd.y;
     });
+    if (covered) {
+      const beside = { x: cardEnd.x, y: free.y, w: free.x + free.w - cardEnd.x, h: free.h };
+      const below = { x: free.x, y: cardEnd.y, w: free.w, h: free.y + free.h - cardEnd.y };
+      const area = beside.w * beside.h >= below.w * below.h ? beside : below;
+      if (area.w >= 120 && area.h >= 120) view = into(area);  // else no room worth moving to
+    }
+    network.moveTo({ position: centre, ...view, animation: false });
+    sizeLabels(view.scale);
   }
 
   function buildFilters() {
@@ -440,11 +467,10 @@
   function visibleCentreOffset() {
     const width = $("graph").clientWidth;
     const height = $("graph").clientHeight;
-    const box = panel.hidden ? null : panel.getBoundingClientRect();
-    const sheet = box !== null && box.top > height / 3;
-    const y = sheet ? box.top / 2 - height / 2 : 0;
+    const free = clearOfPanel();
+    const y = free.y + free.h / 2 - height / 2;
     const left = $("controls").getBoundingClientRect().right;
-    const right = box && !sheet ? box.left : width;
+    const right = free.x + free.w;
     if (right - left > 80) return { x: (left + right) / 2 - width / 2, y };  // room for the node, if not its label
     return { x: right > 200 ? right / 2 - width / 2 : 0, y };  // at least clear of the panel
   }
@@ -684,7 +710,6 @@
     network.setOptions({ physics: { enabled: false } });
     try {
       if (nodeView.length) fitClearOfControls(nodeView.getIds());
-      sizeLabels(network.getScale());
     } finally {  // the page is usable whatever the fit does
       window.kgReady = true;
       document.documentElement.dataset.ready = "true";
