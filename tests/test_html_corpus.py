@@ -259,6 +259,26 @@ def test_corpus_filter_change_fits_the_nodes_beside_an_open_panel(corpus_page):
 
 
 @pytest.mark.browser
+def test_corpus_tooltip_beside_the_panel_stays_clear_of_it(corpus_page):
+    page = corpus_page
+    search(page, MISMATCH)
+    page.wait_for_still_view()
+    panel_left = page.js(RECT, "panel")[0]
+    target = page.node_id(MISMATCH_IRI)
+    page.js("""([id, x]) => kgNetwork.moveTo({ position: kgNetwork.getPositions([id])[id], scale: 1,
+        offset: { x: x - document.getElementById('graph').clientWidth / 2, y: 0 } })""", [target, panel_left - 20])
+    x, y = page.js("id => kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id])", target).values()
+    page.page.mouse.move(x, y)
+    page.page.wait_for_selector("div.vis-tooltip", state="visible")
+    tip = page.js("(() => { const r = document.querySelector('div.vis-tooltip').getBoundingClientRect();"
+                  " return [r.left, r.right, r.width]; })()")
+    assert tip[2] > 100 and 0 <= tip[0] and tip[1] <= panel_left, (tip, panel_left)
+    page.page.mouse.move(640, 795)
+    page.page.click("#panel-close")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_corpus_search_focuses_the_node(corpus_page):
     page = corpus_page
     target = page.node_id(MISMATCH_IRI)

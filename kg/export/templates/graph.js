@@ -694,6 +694,13 @@
   });
   network.on("hoverNode", (p) => highlight(p.node));
   network.on("zoom", (p) => sizeLabels(p.scale));
+  network.on("showPopup", () => {  // vis keeps a tooltip inside the canvas, not clear of the panel: moved clear of it
+    const tip = $("graph").querySelector("div.vis-tooltip");
+    const free = clearOfPanel();
+    const within = (at, size, start, length) => Math.max(start + 5, Math.min(at, start + length - size - 5));
+    tip.style.left = within(parseFloat(tip.style.left), tip.offsetWidth, free.x, free.w) + "px";
+    tip.style.top = within(parseFloat(tip.style.top), tip.offsetHeight, free.y, free.h) + "px";
+  });
   network.on("blurNode", clearHighlight);
   $("graph").addEventListener("mouseleave", () => {  // straight onto a card: vis sees no blur
     clearHighlight();
