@@ -368,6 +368,22 @@ def test_narrow_window_opens_the_panel_as_a_sheet_below_the_node(browser, corpus
 
 
 @pytest.mark.browser
+def test_narrow_window_sheet_leaves_the_filters_reachable(browser, corpus_export):
+    page = Page(browser, corpus_export / "graph.html", viewport=(420, 700))
+    search(page, MISMATCH)
+    assert page.js(RECT, "controls")[3] <= page.js(RECT, "panel")[1]  # the card ends above the sheet (and scrolls)
+    page.page.click("#min-papers", position={"x": 2, "y": 8}, timeout=2_000)  # scrolled into view, not covered
+    page.page.keyboard.press("ArrowRight")
+    page.page.keyboard.press("ArrowRight")
+    assert page.page.text_content("#min-papers-value") == "2"
+    assert page.visible() < page.js("JSON.parse(document.getElementById('kg-data').textContent).nodes.length")
+    page.page.select_option("#theme", index=1, timeout=2_000)
+    assert page.page.is_visible("#panel")
+    page.assert_quiet()
+    page.close()
+
+
+@pytest.mark.browser
 def test_corpus_click_opens_the_panel_with_its_papers(corpus_page, corpus_json):
     page = corpus_page
     target = page.node_id(MISMATCH_IRI)
