@@ -379,6 +379,9 @@ def test_narrow_window_sheet_leaves_the_filters_reachable(browser, corpus_export
     assert page.visible() < page.js("JSON.parse(document.getElementById('kg-data').textContent).nodes.length")
     page.page.select_option("#theme", index=1, timeout=2_000)
     assert page.page.is_visible("#panel")
+    # fitted above the sheet, beside the card: too little room to grow their labels (they would cover it)
+    assert page.visible() > 420 * 350 / (125 * 80)
+    assert {round(px / page.js("kgNetwork.getScale()"), 3) for px in page.js(LABEL_PX)} == {13}
     page.assert_quiet()
     page.close()
 

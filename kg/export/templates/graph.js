@@ -246,12 +246,15 @@
 
   // A small view fitted at a small zoom (a theme's nodes keep their far-apart places in the whole graph's
   // layout) would draw its labels too small to read, or not at all: below the zoom that draws them LABEL_PX
-  // high, its labels grow to stay that high on screen. A bigger view keeps their size: its labels would cover it.
+  // high, its labels grow to stay that high on screen. Only where there is room for them: a view with less
+  // than LABEL_ROOM px² per node of the canvas the panel leaves free keeps their size, or they would cover it.
   const LABEL_PX = 10;
-  const LABELLED_VIEW_MAX = 100;
+  const LABEL_ROOM = 125 * 80;  // up to 100 nodes in a 1280 x 800 window
   let labelSize = FONT_SIZE;
   function sizeLabels(scale) {
-    const size = nodeView.length <= LABELLED_VIEW_MAX ? Math.max(FONT_SIZE, LABEL_PX / scale) : FONT_SIZE;
+    const free = clearOfPanel();
+    const room = nodeView.length * LABEL_ROOM <= free.w * free.h;
+    const size = room ? Math.max(FONT_SIZE, LABEL_PX / scale) : FONT_SIZE;
     if (Math.abs(size - labelSize) < 0.01 * size) return;
     labelSize = size;
     network.setOptions({ nodes: { font: { size } } });
