@@ -279,6 +279,24 @@ def test_corpus_tooltip_beside_the_panel_stays_clear_of_it(corpus_page):
 
 
 @pytest.mark.browser
+def test_corpus_panel_badge_quotes_each_theme(corpus_page, corpus_export, corpus_json):
+    from kg.analysis import themes
+    found = themes(kg.api.load(corpus_export / "graph.ttl").graph)
+    page = corpus_page
+    search(page, MISMATCH)
+    names = [t["name"] for t in found if MISMATCH_IRI in t["entities"]]
+    assert len(names) == 1 and " · " in names[0]  # "train-inference mismatch · post-training · …": one item
+    assert page.page.text_content("#panel .badge") == f"Problem · theme “{names[0]}”"
+    paper = next(p for p in sorted(papers_linked_to(corpus_json, MISMATCH_IRI))
+                 if sum(p in t["papers"] for t in found) > 1)
+    page.page.click(f"#panel .node-link[data-node={page.node_id(paper)}]")
+    quoted = ", ".join(f"“{t['name']}”" for t in found if paper in t["papers"])
+    assert page.page.text_content("#panel .badge") == f"Paper · themes {quoted}"
+    page.page.click("#panel-close")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_corpus_search_focuses_the_node(corpus_page):
     page = corpus_page
     target = page.node_id(MISMATCH_IRI)

@@ -547,7 +547,10 @@
     const followed = body.contains(document.activeElement);  // a name in the panel, by keyboard or mouse
     body.replaceChildren();
     const badge = h("div", "badge");
-    badge.append(swatch(n.type), h("span", null, n.type + (n.themes.length ? ` · ${n.themes.join("; ")}` : "")));
+    // a theme's name is its top concepts joined by " · ", as kg themes prints it: quoted, it reads as one item
+    const quoted = n.themes.map((t) => `“${t}”`).join(", ");
+    const themes = n.themes.length ? ` · theme${n.themes.length > 1 ? "s" : ""} ${quoted}` : "";
+    badge.append(swatch(n.type), h("span", null, n.type + themes));
     const title = h("h2", null, n.label);
     title.tabIndex = -1;
     body.append(badge, title, h("div", "iri", n.iri));
