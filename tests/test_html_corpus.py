@@ -207,6 +207,95 @@ def test_corpus_theme_filter_shows_one_theme_of_kg_themes(corpus_page, corpus_ex
     assert corpus_page.visible() == len(corpus_json["nodes"])
 
 
+LABEL_PX = """() => Object.keys(kgNetwork.getPositions()).filter(id => !kgNetwork.body.nodes[id].options.hidden)
+    .map(id => kgNetwork.body.nodes[id].options.font.size * kgNetwork.getScale())"""  # each drawn label's height
+
+
+@pytest.mark.browser
+def test_corpus_theme_view_keeps_its_labels_readable(corpus_page):
+    page = corpus_page
+    assert max(page.js(LABEL_PX)) < 4  # the whole corpus, fitted: vis draws no label (hundreds would cover it)
+    page.page.select_option("#theme", page.js("document.querySelectorAll('#theme option')[1].value"))
+    try:
+        # the theme's nodes keep their far-apart places, so the fitted view is small; its labels grow to stay
+        # readable, also when zoomed out further, and shrink back to their size when zoomed in (a search)
+        assert page.js("kgNetwork.getScale()") < 0.5
+        assert min(page.js(LABEL_PX)) >= 9.99
+        page.page.mouse.move(700, 400)
+        page.page.mouse.wheel(0, 400)
+        page.wait_for_still_view()
+        assert min(page.js(LABEL_PX)) >= 9.99
+        search(page, MISMATCH)
+        page.page.wait_for_timeout(600)  # focus animation (400 ms)
+        assert page.js("kgNetwork.getScale()") > 0.99 and 12.8 < min(page.js(LABEL_PX)) <= max(page.js(LABEL_PX)) <= 13
+        page.page.click("#panel-close")
+    finally:
+        page.page.select_option("#theme", "")
+    assert max(page.js(LABEL_PX)) < 4
+    page.assert_quiet()
+
+
+DRAWN_AT = """() => Object.entries(kgNetwork.getPositions()).filter(([id]) => !kgNetwork.body.nodes[id].options.hidden)
+    .map(([, p]) => kgNetwork.canvasToDOM(p))"""  # where each drawn node is, in canvas pixels
+RECT = "id => { const r = document.getElementById(id).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+@pytest.mark.browser
+def test_corpus_filter_change_fits_the_nodes_beside_an_open_panel(corpus_page):
+    page = corpus_page
+    search(page, MISMATCH)  # opens its panel
+    page.page.select_option("#theme", page.js("document.querySelectorAll('#theme option')[1].value"))
+    try:
+        panel_left = page.js(RECT, "panel")[0]
+        card_right, card_bottom = page.js(RECT, "controls")[2:]
+        points = page.js(DRAWN_AT)
+        assert len(points) == page.visible()
+        assert all(0 <= p["x"] < panel_left and 0 <= p["y"] <= 800 for p in points), panel_left
+        assert not any(p["x"] <= card_right and p["y"] <= card_bottom for p in points)
+        page.page.click("#panel-close")
+    finally:
+        page.page.select_option("#theme", "")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_corpus_tooltip_beside_the_panel_stays_clear_of_it(corpus_page):
+    page = corpus_page
+    search(page, MISMATCH)
+    page.wait_for_still_view()
+    panel_left = page.js(RECT, "panel")[0]
+    target = page.node_id(MISMATCH_IRI)
+    page.js("""([id, x]) => kgNetwork.moveTo({ position: kgNetwork.getPositions([id])[id], scale: 1,
+        offset: { x: x - document.getElementById('graph').clientWidth / 2, y: 0 } })""", [target, panel_left - 20])
+    x, y = page.js("id => kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id])", target).values()
+    page.page.mouse.move(x, y)
+    page.page.wait_for_selector("div.vis-tooltip", state="visible")
+    tip = page.js("(() => { const r = document.querySelector('div.vis-tooltip').getBoundingClientRect();"
+                  " return [r.left, r.right, r.width]; })()")
+    assert tip[2] > 100 and 0 <= tip[0] and tip[1] <= panel_left, (tip, panel_left)
+    page.page.mouse.move(640, 795)
+    page.page.click("#panel-close")
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_corpus_panel_badge_quotes_each_theme(corpus_page, corpus_export, corpus_json):
+    from kg.analysis import themes
+    found = themes(kg.api.load(corpus_export / "graph.ttl").graph)
+    page = corpus_page
+    search(page, MISMATCH)
+    names = [t["name"] for t in found if MISMATCH_IRI in t["entities"]]
+    assert len(names) == 1 and " · " in names[0]  # "train-inference mismatch · post-training · …": one item
+    assert page.page.text_content("#panel .badge") == f"Problem · theme “{names[0]}”"
+    paper = next(p for p in sorted(papers_linked_to(corpus_json, MISMATCH_IRI))
+                 if sum(p in t["papers"] for t in found) > 1)
+    page.page.click(f"#panel .node-link[data-node={page.node_id(paper)}]")
+    quoted = ", ".join(f"“{t['name']}”" for t in found if paper in t["papers"])
+    assert page.page.text_content("#panel .badge") == f"Paper · themes {quoted}"
+    page.page.click("#panel-close")
+    page.assert_quiet()
+
+
 @pytest.mark.browser
 def test_corpus_search_focuses_the_node(corpus_page):
     page = corpus_page
@@ -292,6 +381,25 @@ def test_narrow_window_opens_the_panel_as_a_sheet_below_the_node(browser, corpus
     x, y = page.js("id => kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id])", page.node_id(MISMATCH_IRI)).values()
     card_right, card_bottom = page.js(rect, "controls")[2:]
     assert 0 < y < top and not (x <= card_right and y <= card_bottom), (x, y)  # above the sheet, beside the card
+    page.assert_quiet()
+    page.close()
+
+
+@pytest.mark.browser
+def test_narrow_window_sheet_leaves_the_filters_reachable(browser, corpus_export):
+    page = Page(browser, corpus_export / "graph.html", viewport=(420, 700))
+    search(page, MISMATCH)
+    assert page.js(RECT, "controls")[3] <= page.js(RECT, "panel")[1]  # the card ends above the sheet (and scrolls)
+    page.page.click("#min-papers", position={"x": 2, "y": 8}, timeout=2_000)  # scrolled into view, not covered
+    page.page.keyboard.press("ArrowRight")
+    page.page.keyboard.press("ArrowRight")
+    assert page.page.text_content("#min-papers-value") == "2"
+    assert page.visible() < page.js("JSON.parse(document.getElementById('kg-data').textContent).nodes.length")
+    page.page.select_option("#theme", index=1, timeout=2_000)
+    assert page.page.is_visible("#panel")
+    # fitted above the sheet, beside the card: too little room to grow their labels (they would cover it)
+    assert page.visible() > 420 * 350 / (125 * 80)
+    assert {round(px / page.js("kgNetwork.getScale()"), 3) for px in page.js(LABEL_PX)} == {13}
     page.assert_quiet()
     page.close()
 

@@ -133,6 +133,7 @@
   const DIM_NODE = { background: "#e8ebef", border: "#d5dae0" };
   const DIM_FONT = "#c3c9d1";
   const FONT = VIS.options.nodes.font.color;
+  const FONT_SIZE = VIS.options.nodes.font.size;
   const EDGE_DIM = "#eef0f3";
 
   function nodeTooltip(n) {
@@ -243,35 +244,80 @@
     }
   }
 
+  // A small view fitted at a small zoom (a theme's nodes keep their far-apart places in the whole graph's
+  // layout) would draw its labels too small to read, or not at all: below the zoom that draws them LABEL_PX
+  // high, its labels grow to stay that high on screen. Only where there is room for them: a view with less
+  // than LABEL_ROOM px² per node of the canvas the panel leaves free keeps their size, or they would cover it.
+  const LABEL_PX = 10;
+  const LABEL_ROOM = 125 * 80;  // up to 100 nodes in a 1280 x 800 window
+  let labelSize = FONT_SIZE;
+  function sizeLabels(scale) {
+    const free = clearOfPanel();
+    const room = nodeView.length * LABEL_ROOM <= free.w * free.h;
+    const size = room ? Math.max(FONT_SIZE, LABEL_PX / scale) : FONT_SIZE;
+    if (Math.abs(size - labelSize) < 0.01 * size) return;
+    labelSize = size;
+    network.setOptions({ nodes: { font: { size } } });
+  }
+
   function filtersChanged() {
     state.pinned.clear();
     applyFilters();
-    if (window.kgReady && nodeView.length) fitClearOfControls(nodeView.getIds());  // the nodes left, readable
+    if (!window.kgReady || !nodeView.length) return;
+    fitClearOfControls(nodeView.getIds());  // the nodes left, readable
   }
 
-  // Fit *ids* in view; if the controls card then covers some of them (a narrow window), fit them into the
-  // larger free area instead: beside the card (left of an open side panel) or below it.
-  function fitClearOfControls(ids) {
-    network.fit({ nodes: ids, animation: false });
-    const card = $("controls").getBoundingClientRect();
+  // The part of the canvas the side panel leaves free, in canvas pixels: left of the panel, or above it where
+  // it is a sheet over the lower half (a narrow window); all of it while the panel is closed.
+  function clearOfPanel() {
     const graph = $("graph").getBoundingClientRect();
-    const box = { left: graph.left, top: graph.top, width: graph.width, height: graph.height, bottom: graph.bottom,
-                  right: panel.hidden ? graph.right : Math.min(graph.right, panel.getBoundingClientRect().left) };
+    const area = { x: 0, y: 0, w: graph.width, h: graph.height };
+    if (panel.hidden) return area;
+    const box = panel.getBoundingClientRect();
+    if (box.top - graph.top > graph.height / 3) area.h = box.top - graph.top;
+    else area.w = box.left - graph.left;
+    return area;
+  }
+
+  // Fit *ids* into the part of the canvas the side panel leaves free, at most at 1:1 and with a margin for shapes
+  // and labels; if the controls card then covers some of them (a narrow window), into the larger free area
+  // beside or below the card instead. The fit is the nodes' own (vis's counts their labels, at whatever size
+  // the view before drew them); labels are then sized for the new zoom.
+  const FIT_MARGIN = 40;  // px, each side
+  function fitClearOfControls(ids) {
     const positions = network.getPositions(ids);
-    const covered = ids.some((id) => {
-      const p = network.canvasToDOM(positions[id]);
-      return p.x + box.left <= card.right && p.y + box.top <= card.bottom;
+    const low = { x: Infinity, y: Infinity };
+    const high = { x: -Infinity, y: -Infinity };
+    for (const id of ids) {
+      for (const axis of ["x", "y"]) {
+        low[axis] = Math.min(low[axis], positions[id][axis]);
+        high[axis] = Math.max(high[axis], positions[id][axis]);
+      }
+    }
+    const centre = { x: (low.x + high.x) / 2, y: (low.y + high.y) / 2 };
+    const graph = $("graph").getBoundingClientRect();
+    const room = (length) => Math.max(length - 2 * FIT_MARGIN, length / 2);
+    const into = (area) => ({
+      scale: Math.min(1, room(area.w) / (high.x - low.x), room(area.h) / (high.y - low.y)),
+      offset: { x: area.x + area.w / 2 - graph.width / 2, y: area.y + area.h / 2 - graph.height / 2 },
     });
-    if (!covered) return;
-    const beside = { x: card.right - box.left, y: 0, w: box.right - card.right, h: box.height };
-    const below = { x: 0, y: card.bottom - box.top, w: box.width, h: box.bottom - card.bottom };
-    const area = beside.w * beside.h >= below.w * below.h ? beside : below;
-    if (area.w < 120 || area.h < 120) return;  // no room worth moving to
-    network.moveTo({
-      position: network.getViewPosition(),
-      scale: network.getScale() * Math.min(area.w / box.width, area.h / box.height),
-      offset: { x: area.x + area.w / 2 - box.width / 2, y: area.y + area.h / 2 - box.height / 2 },
+    const free = clearOfPanel();
+    let view = into(free);
+    const card = $("controls").getBoundingClientRect();
+    const cardEnd = { x: card.right - graph.left, y: card.bottom - graph.top };
+    const covered = ids.some((id) => {  // where the node would be drawn
+      const x = (positions[id].x - centre.x) * view.scale + graph.width / 2 + view.offset.x;
+      const y = (positions[id].y - centre.y) * view.scale + graph.height / 2 + view.offset.y;
+      return x <= cardEnd.x && y <= cardEnd.y;
     });
+    if (covered) {
+      const beside = { x: cardEnd.x, y: free.y, w: free.x + free.w - cardEnd.x, h: free.h };
+      const below = { x: free.x, y: cardEnd.y, w: free.w, h: free.y + free.h - cardEnd.y };
+      const area = beside.w * beside.h >= below.w * below.h ? beside : below;
+      if (area.w >= 120 && area.h >= 120) view = into(area);  // else no room worth moving to
+    }
+    network.moveTo({ position: centre, ...view, animation: false });
+    sizeLabels(view.scale);
   }
 
   function buildFilters() {
@@ -409,8 +455,10 @@
     }
     network.selectNodes([id]);
     openPanel(id);
+    const scale = Math.max(network.getScale(), 1);
+    sizeLabels(scale);
     network.focus(id, {
-      scale: Math.max(network.getScale(), 1),
+      scale,
       offset: visibleCentreOffset(),
       animation: { duration: 400, easingFunction: "easeInOutQuad" },
     });
@@ -422,11 +470,10 @@
   function visibleCentreOffset() {
     const width = $("graph").clientWidth;
     const height = $("graph").clientHeight;
-    const box = panel.hidden ? null : panel.getBoundingClientRect();
-    const sheet = box !== null && box.top > height / 3;
-    const y = sheet ? box.top / 2 - height / 2 : 0;
+    const free = clearOfPanel();
+    const y = free.y + free.h / 2 - height / 2;
     const left = $("controls").getBoundingClientRect().right;
-    const right = box && !sheet ? box.left : width;
+    const right = free.x + free.w;
     if (right - left > 80) return { x: (left + right) / 2 - width / 2, y };  // room for the node, if not its label
     return { x: right > 200 ? right / 2 - width / 2 : 0, y };  // at least clear of the panel
   }
@@ -500,7 +547,10 @@
     const followed = body.contains(document.activeElement);  // a name in the panel, by keyboard or mouse
     body.replaceChildren();
     const badge = h("div", "badge");
-    badge.append(swatch(n.type), h("span", null, n.type + (n.themes.length ? ` · ${n.themes.join("; ")}` : "")));
+    // a theme's name is its top concepts joined by " · ", as kg themes prints it: quoted, it reads as one item
+    const quoted = n.themes.map((t) => `“${t}”`).join(", ");
+    const themes = n.themes.length ? ` · theme${n.themes.length > 1 ? "s" : ""} ${quoted}` : "";
+    badge.append(swatch(n.type), h("span", null, n.type + themes));
     const title = h("h2", null, n.label);
     title.tabIndex = -1;
     body.append(badge, title, h("div", "iri", n.iri));
@@ -649,6 +699,14 @@
     else if (!p.edges.length) closePanel();
   });
   network.on("hoverNode", (p) => highlight(p.node));
+  network.on("zoom", (p) => sizeLabels(p.scale));
+  network.on("showPopup", () => {  // vis keeps a tooltip inside the canvas, not clear of the panel: moved clear of it
+    const tip = $("graph").querySelector("div.vis-tooltip");
+    const free = clearOfPanel();
+    const within = (at, size, start, length) => Math.max(start + 5, Math.min(at, start + length - size - 5));
+    tip.style.left = within(parseFloat(tip.style.left), tip.offsetWidth, free.x, free.w) + "px";
+    tip.style.top = within(parseFloat(tip.style.top), tip.offsetHeight, free.y, free.h) + "px";
+  });
   network.on("blurNode", clearHighlight);
   $("graph").addEventListener("mouseleave", () => {  // straight onto a card: vis sees no blur
     clearHighlight();
