@@ -704,6 +704,17 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
     assert sorted(found) == ["Long-tail 3D detection"]
 
 
+@pytest.mark.parametrize("text, labels", [
+    ("We compare gradient-based methods with rule-based verifiers.", {"gradient-based methods", "rule-based verifiers"}),
+    ("We train with outcome-based reinforcement learning.", {"outcome-based reinforcement learning",
+                                                               "reinforcement learning"}),
+    ("We test GPT-4o-based agents and an image-based Diffusion Policy.", {"GPT-4o", "diffusion policy"}),  # names
+])
+def test_a_lower_case_basis_names_a_kind(nlp, text, labels):
+    found, _ = terms(nlp, text)
+    assert labels == set(found), sorted(found)
+
+
 def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp):
     found, _ = terms(nlp, "Agents suffer from tool-call hallucination.")
     assert {"tool-call hallucination", "hallucination"} <= set(found), sorted(found)

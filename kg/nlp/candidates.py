@@ -159,7 +159,8 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
         tail.insert(0, (end - 1, end))
         end -= 1
     middle, cut = [], start
-    if end - start >= 3 and texts[end - 2] == "-" and texts[end - 1].lower() in ADJECTIVE_SUFFIXES:
+    if (end - start >= 3 and texts[end - 2] == "-" and texts[end - 1].lower() in ADJECTIVE_SUFFIXES
+            and not _describes_a_basis(texts[start:end])):
         tail.insert(0, (end - 2, end))
         end -= 2
     for i in range(start, end):
@@ -171,6 +172,17 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
     if cut < end:
         middle.append((cut, end))
     return head + middle + tail
+
+
+def _describes_a_basis(texts: tuple[str, ...]) -> bool:
+    """"gradient-based", "rule-based": a lower-case word before "-based" makes a modifier that names a kind
+    ("gradient-based methods"); after a name ("GPT-4o-based agents") the name is the concept."""
+    return texts[-1].lower() == "based" and "".join(texts[:-2]).replace("-", "").isalpha() \
+        and "".join(texts[:-2]).islower()
+
+
+def _a_basis(word: Word) -> bool:
+    return word.facts.lower.endswith("-based")
 
 
 def _edge_punct(lex) -> bool:
@@ -269,8 +281,9 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
 def _trim(words: list[Word]) -> list[Word]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
     while words and (words[0].facts.modifier or (len(words) > 1 and words[0].facts.verb_like)
-                     or (len(words) > 1 and words[0].facts.participle and words[1].facts.capital)):
-        words = words[1:]  # "defined Bayesian …": a participle before a name is not part of it
+                     or (len(words) > 1 and (words[0].facts.participle or _a_basis(words[0]))
+                         and words[1].facts.capital)):
+        words = words[1:]  # "defined Bayesian …", "image-based Diffusion Policy": the name is the concept
     while words and words[-1].facts.participle:
         words = words[:-1]
     return words
@@ -310,6 +323,8 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     last = words[-1].facts.head
     if last in _KIND_WORDS and (any(w.facts.name for w in words[:-1]) or last in ("task", "problem", "issue")
                                 or last in _GENERIC_KINDS):
+        if len(words) == 2 and _a_basis(words[0]):
+            return words, _KIND_WORDS[last]  # "gradient-based methods": the kind word stays with its basis
         return words[:-1], _KIND_WORDS[last]
     return words, None
 
@@ -645,6 +660,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         left = _trim([Word(s, e, text, _facts(text)) for text, s, e in words if e <= term.start])
         if len(left) == 2 and _verbal_ing(left[0]):
             left = _trim(left[1:])  # "serving long-context language models": the gerund's object
+        if left and _a_basis(left[-1]) and toks.words[term.start][:1].isupper():
+            continue  # "an image-based Diffusion Policy": the name is the concept
         if _title_case_name(toks, left, term) and taken.isdisjoint(range(left[0].start, term.start)):
             # "Counterfactual Reward Distillation": a name, not distillation
             terms[i] = Term(left[0].start, term.end, toks.span_text(left[0].start, term.end), "chunk")
