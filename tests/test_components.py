@@ -225,6 +225,13 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("The agent runs on macOS and Android inside Docker, with 512 MB of memory.", "Android"),
     ("The agent runs on macOS and Android inside Docker, with 512 MB of memory.", "Docker"),
     ("The agent runs on macOS and Android inside Docker, with 512 MB of memory.", "MB"),
+    ("Speakers from South Asia and Sub-Saharan Africa were scanned with CT.", "South Asia"),  # places, modalities
+    ("Speakers from South Asia and Sub-Saharan Africa were scanned with CT.", "Africa"),
+    ("Speakers from South Asia and Sub-Saharan Africa were scanned with CT.", "CT"),
+    ("Binders reach 12 nM affinity in de novo design. Rapid collapse follows.", "nM"),  # a unit
+    ("Binders reach 12 nM affinity in de novo design. Rapid collapse follows.", "Rapid"),
+    ("Shortcuts precede genuine error correction, and we prune tokens.", "precede"),
+    ("Shortcuts precede genuine error correction, and we prune tokens.", "prune"),
     ("We study mitigation methods and correction methods.", "mitigation"),  # vague alone
     ("We study mitigation methods and correction methods.", "correction"),
     ("Tasks in TypeScript stay hard for an untuned base model at arbitrary lengths.", "TypeScript"),

@@ -504,9 +504,10 @@ def _verdict(words: list[Word]) -> bool | str:
 
 
 _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs"}
-# A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz").
+# A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz",
+# "nM").
 _UNIT = re.compile(r"^([^\W\d_]+/(s|sec|h|hr|day|atom|Å|tokens?|steps?|samples?|quer(y|ies)|images?|GPU|node)"
-                   r"|[kMGT](Wh|Hz|eV)|meV|keV)\.?$")
+                   r"|[kMGT](Wh|Hz|eV)|meV|keV|[nµμ]M)\.?$")
 
 
 def _formula(words: list[Word]) -> bool:
