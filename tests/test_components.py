@@ -712,6 +712,16 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
 
 
 @pytest.mark.parametrize("text, labels", [
+    ("The filter reaches 0.91 precision and 81% recall, with coverage above 70%.", {"precision", "recall", "coverage"}),
+    ("We use numerical precision, and models recall facts with broad coverage.", {"numerical precision"}),
+])
+def test_a_measure_word_is_a_metric_next_to_a_value(nlp, text, labels):
+    found, _ = terms(nlp, text)
+    assert labels == set(found), sorted(found)
+    assert all(found[label].type is NodeType.METRIC for label in labels)
+
+
+@pytest.mark.parametrize("text, labels", [
     ("We compare gradient-based methods with rule-based verifiers.", {"gradient-based methods", "rule-based verifiers"}),
     ("We train with outcome-based reinforcement learning.", {"outcome-based reinforcement learning",
                                                                "reinforcement learning"}),

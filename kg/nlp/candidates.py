@@ -459,6 +459,13 @@ def _is_compound_term(word: str) -> bool:
 _IF_PROPOSED, _IF_RECURRING, _IF_INSIDE = "after a proposal verb", "recurring", "not at the sentence start"
 _IF_REPEATED = "phrase repeated"
 _IF_FREQUENT = "three times or more"
+_IF_VALUED = "next to a value"
+# Words that are metrics only when a value measures them: "0.91 precision", "its recall drops to 47%" (not
+# "numerical precision", "associative recall").
+_MEASURE_WORDS = {"precision", "recall", "coverage"}
+_VALUE_FOLLOWS = re.compile(r"^\s+((is|was|falls|drops|rises|reaches|of|above|below|at|to|from|near|around|over|under|"
+                         r"close)\s+){1,2}(to\s+)?[+\-−]?\d")
+_NUMBER_BEFORE = re.compile(r"[+\-−]?\d+(\.\d+)?\s*%?\s+$")
 
 
 def _verdict(words: list[Word]) -> bool | str:
@@ -487,6 +494,8 @@ def _verdict(words: list[Word]) -> bool | str:
             return _IF_PROPOSED
         if _is_concept_noun(words[0].text):
             return _IF_RECURRING
+        if words[0].facts.lower in _MEASURE_WORDS:
+            return _IF_VALUED
         return _is_unknown_abstract_noun(words[0]) and _IF_FREQUENT
     capitalised = sum(w.facts.capital for w in words)
     if capitalised > 1:
@@ -542,6 +551,8 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
         return False
     if verdict == _IF_FREQUENT:
         return _recurs(doc, tokens(doc).span_text(start, end), times=3)
+    if verdict == _IF_VALUED:
+        return _valued(doc, start, end)
     if verdict == _IF_RECURRING:
         return _recurs(doc, tokens(doc).span_text(start, end))
     if verdict == _IF_INSIDE:
@@ -549,6 +560,14 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     if verdict == _IF_REPEATED:
         return _repeated(doc, tokens(doc).span_text(start, end))
     return verdict
+
+
+def _valued(doc: Doc, start: int, end: int) -> bool:
+    """A value measures tokens start:end: "0.91 precision", "recall falls to 14%", "precision above 70%"."""
+    table = tokens(doc)
+    first, last = table.idx[start], table.idx[end - 1] + len(table.words[end - 1])
+    return bool(_VALUE_FOLLOWS.match(table.text[last:last + 30])
+                or _NUMBER_BEFORE.search(table.text[max(0, first - 12):first]))
 
 
 _DETERMINERS = {"a", "an", "the", "its", "their", "each", "every"}
