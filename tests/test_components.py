@@ -331,6 +331,23 @@ def test_a_benchmark_score_is_the_benchmark(nlp, text, benchmark):
     assert found[benchmark].type is NodeType.BENCHMARK, sorted(found)
 
 
+@pytest.mark.parametrize("text, label, node_type", [
+    ("Evaluations draw on public datasets (ETT, Electricity, Traffic) that overlap.", "Electricity", NodeType.BENCHMARK),
+    ("Evaluations draw on public datasets (ETT, Electricity, Traffic) that overlap.", "Traffic", NodeType.BENCHMARK),
+    ("We test on Adult, COMPAS and German Credit.", "Adult", NodeType.BENCHMARK),
+])
+def test_a_capitalised_word_listed_with_a_known_name_is_a_name_of_its_type(nlp, text, label, node_type):
+    found, _ = terms(nlp, text)
+    assert label in found and found[label].type is node_type, sorted(found)
+
+
+@pytest.mark.parametrize("text", ["Finally, Adam and SGD differ.", "We tune it. However, ResNet and ViT fail.",
+                                  "It holds for Adult."])
+def test_a_capitalised_word_outside_a_list_stays_out(nlp, text):
+    found, _ = terms(nlp, text)
+    assert not {"Finally", "However", "Adult"} & set(found), sorted(found)
+
+
 def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     doc = nlp("We introduce ZetaLM, an 8B-parameter diffusion language model. ZetaLM beats baselines on reasoning.")
     assert {t.type for t in doc._.kg_terms if t.label == "ZetaLM"} == {NodeType.MODEL}

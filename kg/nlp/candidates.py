@@ -358,6 +358,28 @@ def _after_proposal(doc: Doc, start: int) -> bool:
                 or OUR_APPOSITION.search(table.span_text(max(0, start - 6), start)))
 
 
+_LIST_JOINS = {",", "and", "or"}
+
+
+def _listed_beside_a_name(doc: Doc, start: int, end: int) -> NodeType | None:
+    """The type of a known name in the list that a capitalised word is an item of: "(ETT, Electricity, Traffic,
+    Weather)" are benchmarks, "ETS, AutoARIMA and Theta" methods."""
+    words = tokens(doc).words
+    after = words[end] if end < len(words) else ""
+    opens = after in _LIST_JOINS  # "on Adult, COMPAS and …"
+    inside = words[start - 1] in _LIST_JOINS | {"("} and after in _LIST_JOINS | {")", "."}
+    if not (opens or inside) or words[start].lower() in boundary_words():  # "However, …" is no item
+        return None
+    named = {i: t.type for t in doc._.kg_terms or [] if t.source == "lexicon" and not t.label.islower()
+             for i in range(t.start, t.end)}
+    for i, step in ((start - 1, -1), (end, 1)):
+        while 0 <= i < len(words) and (words[i] in _LIST_JOINS or words[i] == "-" or words[i][:1].isupper()):
+            if i in named:
+                return named[i]
+            i += step
+    return None
+
+
 def _is_concept_noun(word: str) -> bool:
     """A single lower-case word stands alone only as an abstract noun of known type:
     a phenomenon or task ("misalignment", "colorization"), a technique ("distillation")."""
@@ -546,7 +568,7 @@ def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool 
 def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int) -> bool:
     """Settle *verdict* on the candidate at tokens ``start:end`` in its context."""
     if verdict == _IF_PROPOSED:
-        return _after_proposal(doc, start)
+        return _after_proposal(doc, start) or start != sent_start and _listed_beside_a_name(doc, start, end)
     if verdict in (_IF_FREQUENT, _IF_RECURRING) and _verbal_gerund(doc, start, end):
         return False
     if verdict == _IF_FREQUENT:
@@ -619,8 +641,10 @@ class CandidateFinder:
                 if plan is None:
                     plan = self._new_plan(run)
                 for i, j, verdict, hint in plan:
-                    if verdict is True or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent_start):
-                        terms.append(_new_term(toks, texts, bounds, a + i, a + j, hint))
+                    accepted = verdict is True or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent_start)
+                    if accepted:  # a type when a list decided ("ETT, Electricity, Traffic")
+                        kind = accepted if isinstance(accepted, NodeType) else hint
+                        terms.append(_new_term(toks, texts, bounds, a + i, a + j, kind))
         doc._.kg_terms = terms
         return doc
 
