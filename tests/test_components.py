@@ -306,6 +306,7 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("Agents still struggle with long-horizon software engineering.", "long-horizon software engineering",
      NodeType.PROBLEM),
     ("A sweep of the learning rate matters.", "learning rate", NodeType.METHOD),  # a setting of training, not a rate
+    ("It reaches a mean Dice of 88.7% on held-out scans.", "Dice coefficient", NodeType.METRIC),
     ("We run agents in OpenHands.", "OpenHands", NodeType.METHOD),  # a framework, no trained weights
     ("Models are tuned on preference data.", "preference data", NodeType.BENCHMARK),  # a dataset
     ("The bound improves the sample complexity.", "sample complexity", NodeType.METRIC),  # a measured quantity
