@@ -447,6 +447,10 @@ def test_roles(nlp, text, label, role):
      "shard balancing"),
     ("Judges disagree. We close with practical recommendations, including cross-family judge ensembles.",
      "cross-family judge ensembles"),
+    # a lower-case name the paper gives
+    ("These observations motivate a simple modification of the update, which we call fork-token damping.",
+     "fork-token damping"),
+    ("We term this procedure gradient rewiring.", "gradient rewiring"),
     # what the authors advise others to do
     ("Leaderboards mislead. We discuss why and recommend that future evaluations report image-ablated baselines "
      "alongside headline numbers.", "image-ablated baselines"),

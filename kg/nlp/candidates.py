@@ -351,6 +351,12 @@ def _referents_named(toks: Tokens, texts: tuple[str, ...], start: int) -> int:
     return n if named else 0
 
 
+def _after_naming_verb(toks: Tokens, start: int) -> bool:
+    """A naming verb right before token *start*: what follows is the name a paper gives ("dubbed X", "which we
+    call X"; not "named entities", where "named" is part of the term)."""
+    return start > 0 and _NAMING.match(toks.words[start - 1]) is not None and toks.words[start - 1].lower() != "named"
+
+
 def _after_proposal(doc: Doc, start: int) -> bool:
     """A verb of proposal just before token *start*, or "our X," ("Our framework, Driftwood, …")."""
     table = tokens(doc)
@@ -629,6 +635,7 @@ class CandidateFinder:
             referents = _referents_named(toks, texts, bounds[0])
             if referents:
                 texts, bounds = texts[referents:], bounds[referents:]  # "we call this phenomenon prompt drift"
+            named = bool(referents) or _after_naming_verb(toks, bounds[0])  # "which we call fork-token damping"
             if not taken or taken.isdisjoint(range(bounds[0], bounds[-1])):  # most chunks
                 pieces = ((0, len(texts)),)
             else:
@@ -641,7 +648,8 @@ class CandidateFinder:
                 if plan is None:
                     plan = self._new_plan(run)
                 for i, j, verdict, hint in plan:
-                    accepted = verdict is True or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent_start)
+                    accepted = (verdict is True or named and a + i == 0
+                                or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent_start))
                     if accepted:  # a type when a list decided ("ETT, Electricity, Traffic")
                         kind = accepted if isinstance(accepted, NodeType) else hint
                         terms.append(_new_term(toks, texts, bounds, a + i, a + j, kind))
