@@ -390,7 +390,7 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We propose MIGA, a novel infinite-frame long video generation method.",
      "infinite-frame long video generation", Role.ADDRESSES),
     ("First, we develop an evaluation framework, DiffROAR, to test the assumption.", "DiffROAR", Role.PROPOSES),
-    ("First, we develop an evaluation framework, DiffROAR, to test the assumption.", "evaluation", Role.USES),
+    ("First, we develop an evaluation framework, DiffROAR, to test the assumption.", "evaluation framework", Role.USES),
     # a coined name in apposition to the authors' own thing
     ("Guided by this, our 3B hybrid, Tessel-3B, keeps attention in 4 layers.", "Tessel-3B", Role.PROPOSES),
     ("On SMAC, our approach outperforms OMAR, ICQ and MADT.", "ICQ", Role.USES),
@@ -451,6 +451,7 @@ def test_roles(nlp, text, label, role):
     ("These observations motivate a simple modification of the update, which we call fork-token damping.",
      "fork-token damping"),
     ("We term this procedure gradient rewiring.", "gradient rewiring"),
+    ("We release our evaluation framework and all configuration files.", "evaluation framework"),  # not "evaluation"
     # what the authors advise others to do
     ("Leaderboards mislead. We discuss why and recommend that future evaluations report image-ablated baselines "
      "alongside headline numbers.", "image-ablated baselines"),

@@ -29,8 +29,8 @@ from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT,
-                    PROPOSAL_VERBS, STATE_SUFFIXES, boundary_words, generic_terms, head_types, is_participle,
-                    is_title_word, leading_modifiers, lexicon_index, looks_adjective)
+                    PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words, generic_terms, head_types,
+                    is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -323,8 +323,8 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     last = words[-1].facts.head
     if last in _KIND_WORDS and (any(w.facts.name for w in words[:-1]) or last in ("task", "problem", "issue")
                                 or last in _GENERIC_KINDS):
-        if len(words) == 2 and _a_basis(words[0]):
-            return words, _KIND_WORDS[last]  # "gradient-based methods": the kind word stays with its basis
+        if len(words) == 2 and (_a_basis(words[0]) or words[0].facts.head in STUDY_WORDS):
+            return words, _KIND_WORDS[last]  # "gradient-based methods", "evaluation framework": no name without it
         return words[:-1], _KIND_WORDS[last]
     return words, None
 

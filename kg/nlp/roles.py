@@ -25,9 +25,9 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS, boundary_words,
-                    generic_terms, head_types, is_participle, is_title_word, leading_modifiers, lexicon_index,
-                    looks_adjective, spelled_as_known)
+from .rules import (ACTION_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS, STUDY_WORDS,
+                    boundary_words, generic_terms, head_types, is_participle, is_title_word, leading_modifiers,
+                    lexicon_index, looks_adjective, spelled_as_known)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 from .typing_cues import type_of
 
@@ -348,7 +348,7 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
                 or tier == "our" and _generic_word(doc, start)):
             continue  # "we outline concrete steps"; "our results frame X as …"
         if tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end) or _a_study(doc, end):
-            continue  # "we provide a detailed analysis"; "yields a speedup of 2x"; "we report a new leaderboard analysis"
+            continue  # "we provide a detailed analysis", "yields a speedup of 2x", "we report a new … analysis"
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
         if tier in _INDEFINITE_TIERS and term is not None and term.source == "lexicon":
             continue  # "yields a Spearman correlation": a known concept (advice may name one: "report Pareto fronts")
@@ -363,7 +363,7 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
 
 def _a_study(doc: Doc, end: int) -> bool:
     """The phrase ending before token *end* names a study or an outcome ("a detailed analysis", "a speedup")."""
-    return singular(tokens(doc).words[end - 1].lower()) in _STUDY_WORDS
+    return singular(tokens(doc).words[end - 1].lower()) in STUDY_WORDS
 
 
 def _studies_or_measures(doc: Doc, start: int, end: int) -> bool:
@@ -697,13 +697,6 @@ def _nameable(text: str) -> bool:
         return "-" in words[0] and bool(specific)
     return len(specific) >= 2 or any("-" in w or singular(w.lower()) in head_types() for w in specific)
 
-
-# What a paper provides or yields without introducing anything: "we provide a detailed analysis of …", "this yields a
-# wall-clock speedup".
-_STUDY_WORDS = {"analysis", "study", "investigation", "evaluation", "overview", "account", "discussion", "comparison",
-                "examination", "explanation", "perspective", "view", "understanding", "survey", "assessment",
-                "exploration", "characterization", "description", "look", "picture",
-                "improvement", "gain", "speedup", "reduction", "increase", "decrease", "drop", "boost"}
 
 
 def _plain_phrase(text: str) -> bool:

@@ -13,7 +13,8 @@ from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType
 
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
-           "ACTION_SUFFIXES", "head_types", "generic_terms", "leading_modifiers", "boundary_words", "is_participle",
+           "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
+           "is_participle",
            "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known", "is_title_word",
            "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS"]
 
@@ -46,6 +47,14 @@ OUR_APPOSITION = re.compile(r"\bour\s+(?P<words>[\w-]+(\s+[\w-]+){0,2}),\s*$", r
 # Words that name only the kind of a contribution: "a framework", "a simple method" name nothing.
 KIND_WORDS = frozenset({"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique",
                         "paradigm", "scheme"})
+
+
+# What a paper provides or yields without introducing anything: "we provide a detailed analysis of …", "this yields a
+# wall-clock speedup".
+STUDY_WORDS = frozenset({"analysis", "study", "investigation", "evaluation", "overview", "account", "discussion",
+                         "comparison", "examination", "explanation", "perspective", "view", "understanding", "survey",
+                         "assessment", "exploration", "characterization", "description", "look", "picture",
+                         "improvement", "gain", "speedup", "reduction", "increase", "decrease", "drop", "boost"})
 
 
 # Adjectives of a fault: "unstable training", "premature termination", "fabricated findings" name problems,
