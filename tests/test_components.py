@@ -333,8 +333,8 @@ def test_a_benchmark_score_is_the_benchmark(nlp, text, benchmark):
 
 
 @pytest.mark.parametrize("text, label, node_type", [
-    ("Evaluations draw on public datasets (ETT, Electricity, Traffic) that overlap.", "Electricity", NodeType.BENCHMARK),
-    ("Evaluations draw on public datasets (ETT, Electricity, Traffic) that overlap.", "Traffic", NodeType.BENCHMARK),
+    ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Electricity", NodeType.BENCHMARK),
+    ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Traffic", NodeType.BENCHMARK),
     ("We test on Adult, COMPAS and German Credit.", "Adult", NodeType.BENCHMARK),
 ])
 def test_a_capitalised_word_listed_with_a_known_name_is_a_name_of_its_type(nlp, text, label, node_type):
@@ -745,7 +745,8 @@ def test_a_measure_word_is_a_metric_next_to_a_value(nlp, text, labels):
 
 
 @pytest.mark.parametrize("text, labels", [
-    ("We compare gradient-based methods with rule-based verifiers.", {"gradient-based methods", "rule-based verifiers"}),
+    ("We compare gradient-based methods with rule-based verifiers.",
+     {"gradient-based methods", "rule-based verifiers"}),
     ("We train with outcome-based reinforcement learning.", {"outcome-based reinforcement learning",
                                                                "reinforcement learning"}),
     ("We test GPT-4o-based agents and an image-based Diffusion Policy.", {"GPT-4o", "diffusion policy"}),  # names
