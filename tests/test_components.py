@@ -447,6 +447,8 @@ def test_roles(nlp, text, label, role):
      "shard balancing"),
     ("Judges disagree. We close with practical recommendations, including cross-family judge ensembles.",
      "cross-family judge ensembles"),
+    ("Latents drift. We outline evaluation practices, including seed ensembles, that should accompany claims.",
+     "seed ensembles"),  # the head word says what the examples are
     # a lower-case name the paper gives
     ("These observations motivate a simple modification of the update, which we call fork-token damping.",
      "fork-token damping"),

@@ -444,8 +444,8 @@ def _examples_start(doc: Doc, start: int, after: int, limit: int) -> int:
     """The first token of the examples after a word for a group of remedies or kind words ("practical
     interventions such as X"; "two techniques, including X"), or 0."""
     words = tokens(doc).words
-    if after == start or not all(_is_kind(w) or singular(w.lower()) in _REMEDIES for w in words[start:after]):
-        return 0
+    if after == start or not (_is_kind(words[after - 1]) or singular(words[after - 1].lower()) in _REMEDIES):
+        return 0  # "evaluation practices, including X": the head word says what the examples are
     following = [w.lower() for w in words[after:min(after + 3, limit)]]
     if following[:1] == [","]:  # ", such as", ", including"
         following, after = following[1:], after + 1
