@@ -231,6 +231,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Binders reach 12 nM affinity in de novo design. Rapid collapse follows.", "nM"),  # a unit
     ("Binders reach 12 nM affinity in de novo design. Rapid collapse follows.", "Rapid"),
     ("Shortcuts precede genuine error correction, and we prune tokens.", "precede"),
+    ("Agents write Lean proofs, fine-tune large language models and augment training data.", "write"),
+    ("Agents write Lean proofs, fine-tune large language models and augment training data.", "fine-tune"),
+    ("Agents write Lean proofs, fine-tune large language models and augment training data.", "augment"),
     ("Shortcuts precede genuine error correction, and we prune tokens.", "prune"),
     ("We study mitigation methods and correction methods.", "mitigation"),  # vague alone
     ("We study mitigation methods and correction methods.", "correction"),
