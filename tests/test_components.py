@@ -737,6 +737,8 @@ def test_an_architecture_takes_the_modifiers_of_its_kind(nlp, text, label):
 def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
     found, _ = terms(nlp, "Long-tail 3D detection remains hard. Images hold 3D cues.")
     assert sorted(found) == ["Long-tail 3D detection"]
+    found, _ = terms(nlp, "It uses a 2.5D convolutional encoder.")
+    assert sorted(found) == ["2.5D convolutional encoder"]
 
 
 @pytest.mark.parametrize("text, labels", [

@@ -57,7 +57,7 @@ _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
 # A size or bound is not a model: "sub-10B", "~7B", "sub-200 (ms)".
 _SIZE_ONLY = re.compile(f"^((sub-|over-|under-|~)?{PARAMETER_COUNT}|(sub|over|under)-[0-9][0-9.,]*)$")
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
-_DIMENSION = re.compile(r"^[1-4]D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
+_DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
 # Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
