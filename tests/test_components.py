@@ -231,6 +231,11 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Binders reach 12 nM affinity in de novo design. Rapid collapse follows.", "nM"),  # a unit
     ("Binders reach 12 nM affinity in de novo design. Rapid collapse follows.", "Rapid"),
     ("Shortcuts precede genuine error correction, and we prune tokens.", "precede"),
+    ("Speakers from Central Africa read CC-BY texts to a Franka Panda arm with NMR data.", "Central Africa"),
+    ("Speakers from Central Africa read CC-BY texts to a Franka Panda arm with NMR data.", "CC-BY"),
+    ("Speakers from Central Africa read CC-BY texts to a Franka Panda arm with NMR data.", "Franka Panda"),
+    ("Speakers from Central Africa read CC-BY texts to a Franka Panda arm with NMR data.", "NMR"),
+    ("We train a simplified one-layer attention model.", "simplified"),
     ("Agents write Lean proofs, fine-tune large language models and augment training data.", "write"),
     ("Agents write Lean proofs, fine-tune large language models and augment training data.", "fine-tune"),
     ("Agents write Lean proofs, fine-tune large language models and augment training data.", "augment"),
@@ -774,6 +779,8 @@ def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp
     assert {"interactive world models", "world models", "accuracy"} == set(found), sorted(found)
     found, _ = terms(nlp, "It adds memory cross-attention, as scaling pretraining costs more.")  # a noun, a gerund
     assert {"memory cross-attention", "cross-attention", "pretraining"} == set(found), sorted(found)
+    found, _ = terms(nlp, "We analyze a two-layer ReLU network; semantic segmentation networks differ.")
+    assert {"two-layer ReLU network", "semantic segmentation"} == set(found), sorted(found)  # built on a method
     found, _ = terms(nlp, "Serving long-context language models costs more than training small Transformers.")
     assert {"long-context language models", "language models", "Transformer"} == set(found), sorted(found)
     found, _ = terms(nlp, "Fine-tuning large language models is costly.")  # a verb phrase, not a narrower model

@@ -40,7 +40,8 @@ _GENERATION = re.compile(r"^[2-9]$")  # "SigLIP 2", "Stable Diffusion 3": only a
 # "flow-matching head".
 _BUILT_ON = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
                "losses": NodeType.METRIC, "agent": NodeType.MODEL, "agents": NodeType.MODEL,
-               "head": NodeType.METHOD, "heads": NodeType.METHOD}  # "flow-matching head"
+               "head": NodeType.METHOD, "heads": NodeType.METHOD,  # "flow-matching head"
+               "network": NodeType.MODEL, "networks": NodeType.MODEL}  # "ReLU network"
 
 
 def surface_variants(name: str) -> set[str]:
@@ -131,8 +132,9 @@ def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int],
             end += 1
     elif node_type is NodeType.BENCHMARK and _free(table, end, taken) and _VERSION.match(words[end]):
         end += 1
-    if end == start and _free(table, end, taken) and words[end].lower() in _BUILT_ON:
-        end += 1
+    if end == start and _free(table, end, taken) and words[end].lower() in _BUILT_ON \
+            and not (node_type is NodeType.PROBLEM and words[end].lower().startswith("network")):
+        end += 1  # "semantic segmentation networks": the task stays the concept
     return end
 
 
