@@ -757,6 +757,17 @@ def test_a_measure_word_is_a_metric_next_to_a_value(nlp, text, labels):
 
 
 @pytest.mark.parametrize("text, labels", [
+    ("It holds on synthetic tasks including addition, copying, sorting and parity.",
+     {"addition", "copying", "sorting", "parity"}),
+    ("We use data including images, text and audio.", set()),  # not tasks
+])
+def test_the_items_of_a_list_of_tasks_are_problems(nlp, text, labels):
+    found, _ = terms(nlp, text)
+    assert labels == set(found), sorted(found)
+    assert all(found[label].type is NodeType.PROBLEM for label in labels)
+
+
+@pytest.mark.parametrize("text, labels", [
     ("We compare gradient-based methods with rule-based verifiers.",
      {"gradient-based methods", "rule-based verifiers"}),
     ("We train with outcome-based reinforcement learning.", {"outcome-based reinforcement learning",

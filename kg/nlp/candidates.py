@@ -488,6 +488,7 @@ _IF_PROPOSED, _IF_RECURRING, _IF_INSIDE = "after a proposal verb", "recurring", 
 _IF_REPEATED = "phrase repeated"
 _IF_FREQUENT = "three times or more"
 _IF_VALUED = "next to a value"
+_IF_LISTED = "an example of tasks"
 # Words that are metrics only when a value measures them: "0.91 precision", "its recall drops to 47%" (not
 # "numerical precision", "associative recall").
 _MEASURE_WORDS = {"precision", "recall", "coverage"}
@@ -524,7 +525,9 @@ def _verdict(words: list[Word]) -> bool | str:
             return _IF_RECURRING
         if words[0].facts.lower in _MEASURE_WORDS:
             return _IF_VALUED
-        return _is_unknown_abstract_noun(words[0]) and _IF_FREQUENT
+        if _is_unknown_abstract_noun(words[0]):
+            return _IF_FREQUENT
+        return words[0].text.isalpha() and words[0].text.islower() and not words[0].facts.verb_like and _IF_LISTED
     capitalised = sum(w.facts.capital for w in words)
     if capitalised > 1:
         return True
@@ -575,12 +578,17 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     """Settle *verdict* on the candidate at tokens ``start:end`` in its context."""
     if verdict == _IF_PROPOSED:
         return _after_proposal(doc, start) or start != sent_start and _listed_beside_a_name(doc, start, end)
+    if verdict in (_IF_LISTED, _IF_RECURRING, _IF_FREQUENT) and _listed_task(doc, start):
+        return NodeType.PROBLEM  # "tasks including addition, copying and parity"
+    if verdict == _IF_LISTED:
+        return False
     if verdict in (_IF_FREQUENT, _IF_RECURRING) and _verbal_gerund(doc, start, end):
         return False
     if verdict == _IF_FREQUENT:
         return _recurs(doc, tokens(doc).span_text(start, end), times=3)
     if verdict == _IF_VALUED:
         return _valued(doc, start, end)
+
     if verdict == _IF_RECURRING:
         return _recurs(doc, tokens(doc).span_text(start, end))
     if verdict == _IF_INSIDE:
@@ -588,6 +596,25 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     if verdict == _IF_REPEATED:
         return _repeated(doc, tokens(doc).span_text(start, end))
     return verdict
+
+
+_TASK_GROUPS = {"tasks", "problems", "skills", "capabilities"}
+_EXAMPLE_CUES = ("including", "as", "like")
+
+
+def _listed_task(doc: Doc, start: int) -> bool:
+    """Token *start* is an item of a list of tasks: "synthetic tasks including addition, copying and parity"."""
+    words = tokens(doc).words
+    i = start - 1
+    while i > 0 and start - i < 16 and words[i] not in _EXAMPLE_CUES \
+            and (words[i] in _LIST_JOINS or words[i].isalpha() and words[i].islower()):
+        i -= 1  # back over the items before it
+    if i <= 0 or words[i] not in _EXAMPLE_CUES or words[i] == "as" and words[i - 1] != "such":
+        return False
+    i -= 2 if words[i] == "as" else 1
+    if i >= 0 and words[i] == ",":
+        i -= 1
+    return i >= 0 and words[i].lower() in _TASK_GROUPS
 
 
 def _valued(doc: Doc, start: int, end: int) -> bool:
