@@ -457,6 +457,8 @@ def test_roles(nlp, text, label, role):
      "cross-family judge ensembles"),
     ("Latents drift. We outline evaluation practices, including seed ensembles, that should accompany claims.",
      "seed ensembles"),  # the head word says what the examples are
+    ("Rather than modeling instantaneous velocity, our Interval Velocity Matching (IVM) objective trains the "
+     "network to predict average velocity.", "Interval Velocity Matching"),  # a title-case name holds "Matching"
     # a lower-case name the paper gives
     ("These observations motivate a simple modification of the update, which we call fork-token damping.",
      "fork-token damping"),

@@ -340,7 +340,7 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     """
     proposed = []
     for start, end, kinded, listed in _cue_objects(doc, tier):
-        if tier == "our":
+        if tier == "our" and not _names_exactly(terms, start, end):  # "our Interval Velocity Matching (IVM) …"
             end, kinded = _through_last_head(doc, start, end), False  # "our probing decoder attaches …": the decoder
         if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
@@ -364,6 +364,11 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
 def _a_study(doc: Doc, end: int) -> bool:
     """The phrase ending before token *end* names a study or an outcome ("a detailed analysis", "a speedup")."""
     return singular(tokens(doc).words[end - 1].lower()) in STUDY_WORDS
+
+
+def _names_exactly(terms: list[Term], start: int, end: int) -> bool:
+    """A coined name (not a known one) spans exactly tokens start:end."""
+    return any((t.start, t.end) == (start, end) and _is_named(t) and t.source != "lexicon" for t in terms)
 
 
 def _studies_or_measures(doc: Doc, start: int, end: int) -> bool:
@@ -623,9 +628,15 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     glued = j > start and table.words[j - 1] == "-" and not table.space[j - 1]  # "snapshot-based"
     if word == "-":
         return j > start and not table.space[j] and not table.space[j - 1]
-    if not glued and (_is_kind(word) or (j > start and is_participle(word))):
-        return False
-    return word[:1].isalnum() and (glued or word.lower() not in boundary_words()) and not doc[j].like_num
+    if not glued and (_is_kind(word) or (j > start and is_participle(word) and not _in_title(table.words, j))):
+        return False  # but "Interval Velocity Matching" is one name
+    return word[:1].isalnum() and (glued or word.lower() not in boundary_words() or j > start and _in_title(
+        table.words, j)) and not doc[j].like_num
+
+
+def _in_title(words: list[str], j: int) -> bool:
+    """Word *j* continues a title-case name: it and the word before it are capitalised."""
+    return words[j][:1].isupper() and words[j - 1][:1].isupper()
 
 
 # Words after a list item that make it the subject of a clause ("recommendations: LoRA is best suited …"; the
