@@ -318,6 +318,10 @@ def test_no_garbage_terms(nlp, text, unwanted):
      NodeType.PROBLEM),
     ("A sweep of the learning rate matters.", "learning rate", NodeType.METHOD),  # a setting of training, not a rate
     ("It reaches a mean Dice of 88.7% on held-out scans.", "Dice coefficient", NodeType.METRIC),
+    # a capitalised word listed with a known name is a name of its type
+    ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Electricity", NodeType.BENCHMARK),
+    ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Traffic", NodeType.BENCHMARK),
+    ("We test on Adult, COMPAS and German Credit.", "Adult", NodeType.BENCHMARK),
     ("We run agents in OpenHands.", "OpenHands", NodeType.METHOD),  # a framework, no trained weights
     ("Models are tuned on preference data.", "preference data", NodeType.BENCHMARK),  # a dataset
     ("The bound improves the sample complexity.", "sample complexity", NodeType.METRIC),  # a measured quantity
@@ -341,16 +345,6 @@ def test_a_name_listed_next_to_a_benchmark_or_model_takes_its_type(nlp):
 def test_a_benchmark_score_is_the_benchmark(nlp, text, benchmark):
     found, _ = terms(nlp, text)
     assert found[benchmark].type is NodeType.BENCHMARK, sorted(found)
-
-
-@pytest.mark.parametrize("text, label, node_type", [
-    ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Electricity", NodeType.BENCHMARK),
-    ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Traffic", NodeType.BENCHMARK),
-    ("We test on Adult, COMPAS and German Credit.", "Adult", NodeType.BENCHMARK),
-])
-def test_a_capitalised_word_listed_with_a_known_name_is_a_name_of_its_type(nlp, text, label, node_type):
-    found, _ = terms(nlp, text)
-    assert label in found and found[label].type is node_type, sorted(found)
 
 
 @pytest.mark.parametrize("text", ["Finally, Adam and SGD differ.", "We tune it. However, ResNet and ViT fail.",
@@ -751,25 +745,21 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
     assert sorted(found) == ["2.5D convolutional encoder"]
 
 
-@pytest.mark.parametrize("text, labels", [
-    ("The filter reaches 0.91 precision and 81% recall, with coverage above 70%.", {"precision", "recall", "coverage"}),
-    ("We use numerical precision, and models recall facts with broad coverage.", {"numerical precision"}),
-])
-def test_a_measure_word_is_a_metric_next_to_a_value(nlp, text, labels):
-    found, _ = terms(nlp, text)
-    assert labels == set(found), sorted(found)
-    assert all(found[label].type is NodeType.METRIC for label in labels)
-
-
-@pytest.mark.parametrize("text, labels", [
+@pytest.mark.parametrize("text, labels, node_type", [
+    # a measure word is a metric next to a value
+    ("The filter reaches 0.91 precision and 81% recall, with coverage above 70%.", {"precision", "recall", "coverage"},
+     NodeType.METRIC),
+    ("We use numerical precision, and models recall facts with broad coverage.", {"numerical precision"},
+     NodeType.METRIC),
+    # the items of a list of tasks are problems
     ("It holds on synthetic tasks including addition, copying, sorting and parity.",
-     {"addition", "copying", "sorting", "parity"}),
-    ("We use data including images, text and audio.", set()),  # not tasks
+     {"addition", "copying", "sorting", "parity"}, NodeType.PROBLEM),
+    ("We use data including images, text and audio.", set(), None),  # not tasks
 ])
-def test_the_items_of_a_list_of_tasks_are_problems(nlp, text, labels):
+def test_single_words_in_context(nlp, text, labels, node_type):
     found, _ = terms(nlp, text)
     assert labels == set(found), sorted(found)
-    assert all(found[label].type is NodeType.PROBLEM for label in labels)
+    assert all(found[label].type is node_type for label in labels)
 
 
 @pytest.mark.parametrize("text, labels", [
