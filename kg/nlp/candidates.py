@@ -492,8 +492,8 @@ _IF_LISTED = "an example of tasks"
 # Words that are metrics only when a value measures them: "0.91 precision", "its recall drops to 47%" (not
 # "numerical precision", "associative recall").
 _MEASURE_WORDS = {"precision", "recall", "coverage"}
-_VALUE_FOLLOWS = re.compile(r"^\s+((is|was|falls|drops|rises|reaches|of|above|below|at|to|from|near|around|over|under|"
-                         r"close)\s+){1,2}(to\s+)?[+\-−]?\d")
+_VALUE_FOLLOWS = re.compile(r"^\s+((is|was|falls|drops|rises|reaches|of|above|below|at|to|from|near|around|over|"
+                            r"under|close)\s+){1,2}(to\s+)?[+\-−]?\d")
 _NUMBER_BEFORE = re.compile(r"[+\-−]?\d+(\.\d+)?\s*%?\s+$")
 
 
@@ -574,8 +574,9 @@ def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool 
     return tuple(found)
 
 
-def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int) -> bool:
-    """Settle *verdict* on the candidate at tokens ``start:end`` in its context."""
+def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int) -> bool | NodeType | None:
+    """Settle *verdict* on the candidate at tokens ``start:end`` in its context: false, true, or the type the
+    context gives it (a list of benchmarks or of tasks)."""
     if verdict == _IF_PROPOSED:
         return _after_proposal(doc, start) or start != sent_start and _listed_beside_a_name(doc, start, end)
     if verdict in (_IF_LISTED, _IF_RECURRING, _IF_FREQUENT) and _listed_task(doc, start):
@@ -588,7 +589,6 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
         return _recurs(doc, tokens(doc).span_text(start, end), times=3)
     if verdict == _IF_VALUED:
         return _valued(doc, start, end)
-
     if verdict == _IF_RECURRING:
         return _recurs(doc, tokens(doc).span_text(start, end))
     if verdict == _IF_INSIDE:
