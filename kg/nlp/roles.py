@@ -628,10 +628,10 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     glued = j > start and table.words[j - 1] == "-" and not table.space[j - 1]  # "snapshot-based"
     if word == "-":
         return j > start and not table.space[j] and not table.space[j - 1]
-    if not glued and (_is_kind(word) or (j > start and is_participle(word) and not _in_title(table.words, j))):
-        return False  # but "Interval Velocity Matching" is one name
-    return word[:1].isalnum() and (glued or word.lower() not in boundary_words() or j > start and _in_title(
-        table.words, j)) and not doc[j].like_num
+    title = j > start and _in_title(table.words, j)  # "Interval Velocity Matching" is one name
+    if not glued and (_is_kind(word) or (j > start and is_participle(word) and not title)):
+        return False
+    return word[:1].isalnum() and (glued or title or word.lower() not in boundary_words()) and not doc[j].like_num
 
 
 def _in_title(words: list[str], j: int) -> bool:
@@ -707,7 +707,6 @@ def _nameable(text: str) -> bool:
     if len(words) == 1:
         return "-" in words[0] and bool(specific)
     return len(specific) >= 2 or any("-" in w or singular(w.lower()) in head_types() for w in specific)
-
 
 
 def _plain_phrase(text: str) -> bool:
