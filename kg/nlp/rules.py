@@ -27,7 +27,7 @@ PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?[BMKT]"
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
 ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric",
                                 "induced", "pretrained", "trained", "tuned", "finetuned",
-                                "generated", "inducing", "enhanced"})
+                                "generated", "inducing", "enhanced", "written"})
 # Abstract-noun endings: a state or property ("instability"), an action ("distillation").
 STATE_SUFFIXES = ("ity", "ness", "ance", "ence", "ancy")
 ACTION_SUFFIXES = ("tion", "ment", "ing", "ism")
