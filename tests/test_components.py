@@ -469,6 +469,8 @@ def test_roles(nlp, text, label, role):
      "alongside headline numbers.", "image-ablated baselines"),
     ("Refusal rates mislead. We call on model developers to publish system-level threat models.",
      "system-level threat models"),
+    ("Gaps persist. We recommend concrete practices, namely graded scoring and pre-registered thresholds.",
+     "graded scoring"),  # the object of "recommend", and a group's examples after "namely"
     ("Refusal rates mislead. We outline concrete desiderata for agent evaluations, discuss the costs of realistic "
      "testing, and call on model developers to publish sandbox audit logs.", "sandbox audit logs"),  # a long "we …"
 ])

@@ -67,6 +67,11 @@ _ACT = r"(report|adopt|publish|disclose)\b"
 ADVISED_ACT = re.compile(r"\b(should|must|to)\s[^.;:]{0,60}?\b" + _ACT
                          + r"|\bthat\s+((?!(and|or|is|are|was|were|be|been|has|have)\b)[\w()-]+\s+){1,4}?" + _ACT
                          + r"|\(\w{1,3}\)\s+" + _ACT, re.I)  # "(ii) report …"
+# What "we recommend / advocate" takes as its object, when it is a thing, not a clause ("we recommend that …", "we
+# recommend practitioners pretrain …" name nothing).
+_RECOMMENDED = re.compile(r"\bwe\s+((also|therefore|thus|further|strongly|instead)\s+)?(recommend|advocate)\b"
+                          r"(?=\s+(?!that\b|to\b|practitioners\b|developers\b|researchers\b|authors\b|users\b"
+                          r"|the\s+community\b)[\w-])", re.I)
 # The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
 # simple diagnostic", "we address both issues with a memory mechanism".
 RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|suggest)(s|d|ed)?\b"
@@ -456,7 +461,7 @@ def _examples_start(doc: Doc, start: int, after: int, limit: int) -> int:
         following, after = following[1:], after + 1
     if following[:2] == ["such", "as"]:
         return after + 2
-    return after + 1 if following[:1] == ["including"] else 0
+    return after + 1 if following[:1] and following[0] in ("including", "namely") else 0
 
 
 # Words for a group of the paper's own remedies, whose examples name them ("interventions such as X").
@@ -516,8 +521,9 @@ def _plain_cue_ends(sent: _Sentence) -> list[int]:
 def _advice_cue_ends(sent: _Sentence) -> list[int]:
     if not _has_any(sent.text, _ADVICE_WORDS):
         return []
+    direct = [m.end() for m in _RECOMMENDED.finditer(sent.text)]  # "we recommend concrete practices, namely X"
     advice = ADVICE.search(sent.text)
-    return [m.end() for m in ADVISED_ACT.finditer(sent.text, advice.end())] if advice else []
+    return direct + ([m.end() for m in ADVISED_ACT.finditer(sent.text, advice.end())] if advice else [])
 
 
 def _result_cue_ends(sent: _Sentence) -> list[int]:
