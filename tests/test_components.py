@@ -237,6 +237,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Speakers are from Central Africa; texts are CC-BY; a Franka Panda arm and NMR data are used.", "NMR"),
     ("We train a simplified one-layer attention model.", "simplified"),
     ("Scripts are LLM-written, and human-written training data helps.", "written"),
+    ("We ask whether monitorability can survive as tasks become harder.", "survive"),
     ("Agents file HR and CRM tickets in ERP systems.", "HR"),  # business domains
     ("Agents file HR and CRM tickets in ERP systems.", "CRM"),
     ("Probes uncover dataset artifacts; the simplest intervention removes possible contamination.", "uncover"),
