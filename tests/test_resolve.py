@@ -318,12 +318,15 @@ def test_a_bad_merges_file_fails_before_extraction(tmp_path, capsys):
 
 @pytest.mark.parametrize("name, content, problem", [
     ("none.tsv", None, "no such file"),
-    ("latin1.tsv", b"merge\tcaf\xe9 net\tgadget net\n", "not UTF-8 text (invalid byte 0xe9 at offset 9)")])
+    ("latin1.tsv", b"merge\tcaf\xe9 net\tgadget net\n", "not UTF-8 text (invalid byte 0xe9 at offset 9)"),
+    ("folder", "dir", "is a directory, not a file")])  # not the advice for kg build's inputs ("pass the files …")
 def test_an_unreadable_merges_file_is_one_short_line(tmp_path, capsys, name, content, problem):
     src = tmp_path / "one.txt"
     src.write_text("We propose GizmoNet, a method that mitigates exposure bias in sequence models.\n", encoding="utf-8")
     merges = tmp_path / name
-    if content is not None:
+    if content == "dir":
+        merges.mkdir()
+    elif content is not None:
         merges.write_bytes(content)
     assert kg.cli.main(["build", str(src), "--out", str(tmp_path / "out"), "--merges", str(merges)]) == 2
     assert capsys.readouterr() == ("", f"kg: error: {merges}: {problem}\n")

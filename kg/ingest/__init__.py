@@ -48,7 +48,7 @@ def read_text_file(path: str | Path, *, allow_empty: bool = False) -> str:
     if not path.exists():
         raise InputError(f"{path}: no such file")
     if path.is_dir():
-        raise InputError(f"{path}: is a directory; pass the files in it (for example {path}/*.txt)")
+        raise InputError(f"{path}: is a directory, not a file")
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -127,6 +127,8 @@ def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:
     if input_format is None and Path(path).suffix.lower() in _NOT_ABSTRACTS:
         raise InputError(f"{path}: a {Path(path).suffix} file holds no abstracts (inputs are Daily Papers text, JSON "
                          "Lines, JSON, CSV, TSV, BibTeX or Atom; --input-format daily reads it as text anyway)")
+    if Path(path).is_dir():
+        raise InputError(f"{path}: is a directory; pass the files in it (for example {path}/*.txt)")
     text = read_text_file(path)
     fmt = input_format or detect_format(path, text)
     markup = document_markup(text) if input_format is None and fmt == "daily" else ""

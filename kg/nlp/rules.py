@@ -14,8 +14,7 @@ from ..records import NodeType
 
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
            "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
-           "is_participle",
-           "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known", "is_title_word",
+           "is_participle", "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known", "is_title_word",
            "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
