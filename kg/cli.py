@@ -134,8 +134,8 @@ def cmd_stats(args) -> int:
 
 
 def cmd_evaluate(args) -> int:
-    from .evaluate import evaluate, format_report
-    parts = evaluate(args.corpus, args.gold)
+    from .evaluate import agreement, evaluate, format_report
+    parts = agreement(args.gold, args.annotator) if args.annotator else evaluate(args.corpus, args.gold)
     shown = {name: parts[name] for name in ("dev", "test", "all") if parts[name].docs}  # a gold set may be all test
     print(format_report(shown, errors=args.errors))
     return 0
@@ -381,6 +381,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--corpus", default="../shared/corpus/daily_papers.txt", help="the annotated corpus")
     p.add_argument("--gold", default="tests/gold", help="folder of gold *.jsonl and split.json")
     p.add_argument("--errors", choices=["dev", "test", "all"], help="also list misses and false positives of a part")
+    p.add_argument("--annotator", metavar="DIR", help="score a second annotator's gold *.jsonl (same abstracts) "
+                   "instead of the extractor: the agreement of two annotators")
     p.set_defaults(func=cmd_evaluate)
 
     p = sub.add_parser("view", help="write the HTML page of one node's neighbourhood")

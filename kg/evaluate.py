@@ -18,7 +18,7 @@ from .ingest import read_inputs, text_hash
 from .normalize import normalize_label
 from .records import ENTITY_TYPES, NodeType
 
-__all__ = ["GoldDoc", "load_gold", "load_split", "evaluate", "format_report", "Scores"]
+__all__ = ["GoldDoc", "load_gold", "load_split", "evaluate", "agreement", "format_report", "Scores"]
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,13 @@ def _predicted(graph, paper_iri: str) -> list[tuple[set[str], str, str]]:
     return out
 
 
-def _score_doc(scores: Scores, gold: GoldDoc, graph, paper_iri: str, label: str) -> None:
-    predicted = _predicted(graph, paper_iri)
+def _annotated(doc: GoldDoc) -> list[tuple[set[str], str, str]]:
+    """A second annotator's concepts of *doc*, in the shape of ``_predicted``."""
+    return [(_forms(c["name"], *c.get("aliases", ())), c["type"], c["name"]) for c in doc.concepts]
+
+
+def _score_doc(scores: Scores, gold: GoldDoc, predicted: list[tuple[set[str], str, str]], label: str) -> None:
+    """Add to *scores* the *predicted* concepts (names, type, label) of one abstract, *label* naming the paper."""
     concepts = [(_forms(c["name"], *c.get("aliases", ())), c) for c in gold.concepts]
     scores.docs += 1
     for forms, node_type, name in predicted:
@@ -160,7 +165,28 @@ def evaluate(corpus, gold_dir) -> dict[str, Scores]:
         label = graph.nodes[iri]["label"]
         part = "test" if doc.index in split["test"] else "dev"
         for name in (part, "all"):
-            _score_doc(parts[name], doc, graph, iri, label)
+            _score_doc(parts[name], doc, _predicted(graph, iri), label)
+    return parts
+
+
+def agreement(gold_dir, other_dir) -> dict[str, Scores]:
+    """Scores of a second annotator's gold (*other_dir*) against the gold in *gold_dir*, as if it were the
+    extractor, on the abstracts both annotated: how far two annotators agree, the ceiling of any extractor.
+    The other annotator's first proposed name stands for the paper's label."""
+    gold, split = load_gold(gold_dir), load_split(gold_dir)
+    others = {doc.index: doc for doc in load_gold(other_dir)}
+    parts = {"dev": Scores(), "test": Scores(), "all": Scores()}
+    for doc in gold:
+        other = others.get(doc.index)
+        if other is None:
+            continue
+        if other.sha != doc.sha:
+            raise InputError(f"{other_dir}: abstract {doc.index} has another hash than in {gold_dir}")
+        part = "test" if doc.index in split["test"] else "dev"
+        for name in (part, "all"):
+            _score_doc(parts[name], doc, _annotated(other), other.proposes[0] if other.proposes else "")
+    if not parts["all"].docs:
+        raise InputError(f"{other_dir}: no abstract in common with {gold_dir}")
     return parts
 
 

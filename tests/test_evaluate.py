@@ -1,11 +1,12 @@
 """Extraction quality against the project's gold annotations: the figures the README reports must hold."""
 
+import json
 from pathlib import Path
 
 import pytest
 
 import kg.cli
-from kg.evaluate import evaluate, load_gold, load_split
+from kg.evaluate import agreement, evaluate, load_gold, load_split
 from kg.ingest import read_inputs, text_hash
 
 GOLD = Path(__file__).resolve().parent / "gold"
@@ -64,5 +65,49 @@ def test_bad_gold_folder_is_a_one_line_error(tmp_path, capsys, corpus_path, file
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     assert kg.cli.main(["evaluate", "--corpus", str(corpus_path), "--gold", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1, err
+
+
+def _second_annotator(tmp_path, edit) -> tuple[Path, Path]:
+    """A reference gold of the first three abstracts of part1.jsonl and a second annotator's copy changed by
+    *edit* (called on the list of its records)."""
+    records = [json.loads(line) for line in (GOLD / "part1.jsonl").read_text(encoding="utf-8").splitlines()[:3]]
+    ref, other = tmp_path / "ref", tmp_path / "other"
+    for folder, recs in ((ref, records), (other, edit(json.loads(json.dumps(records))))):
+        folder.mkdir()
+        (folder / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    (ref / "split.json").write_text(json.dumps({"dev": [r["index"] for r in records], "test": []}), encoding="utf-8")
+    return ref, other
+
+
+def test_agreement_scores_a_second_annotator_as_the_extractor(tmp_path, capsys):
+    def edit(records):
+        core = [c for c in records[0]["concepts"] if c["core"] and c["role"] != "proposes"]
+        records[0]["concepts"].remove(core[-1])  # a core concept missed
+        records[1]["concepts"].append({"name": "made-up widget", "aliases": [], "type": "Method", "role": "uses",
+                                       "core": True})  # a concept the reference does not have
+        records[2]["proposes"] = ["made-up widget"]
+        return records
+
+    ref, other = _second_annotator(tmp_path, edit)
+    scores = agreement(ref, other)["dev"]
+    gold = load_gold(ref)
+    core = sum(c["core"] for d in gold for c in d.concepts)
+    assert (scores.docs, scores.core, scores.found) == (3, core, core - 1)
+    assert scores.predicted - scores.correct == 1 and scores.false_positives[0][1] == "made-up widget"
+    proposing = sum(bool(d.proposes) for d in gold)
+    assert scores.proposed_docs == proposing and scores.proposed_right == proposing - bool(gold[2].proposes)
+    assert kg.cli.main(["evaluate", "--gold", str(ref), "--annotator", str(other)]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[:2] == ["dev", "3"]
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda records: [dict(r, sha="0" * 12) for r in records], "has another hash than in"),
+    (lambda records: [dict(r, index=r["index"] + 1000) for r in records], "no abstract in common with"),
+])
+def test_agreement_of_other_abstracts_is_a_one_line_error(tmp_path, capsys, edit, message):
+    ref, other = _second_annotator(tmp_path, edit)
+    assert kg.cli.main(["evaluate", "--gold", str(ref), "--annotator", str(other)]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1, err
