@@ -111,3 +111,15 @@ def test_agreement_of_other_abstracts_is_a_one_line_error(tmp_path, capsys, edit
     assert kg.cli.main(["evaluate", "--gold", str(ref), "--annotator", str(other)]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1, err
+
+
+# bench/agreement/README.md: a second annotator scored against the first gold (F1, typed F1).
+REPORTED_AGREEMENT = {"corpus20": (GOLD, 0.978, 0.971), "zk": (FRESH / "zk" / "gold", 0.958, 0.921),
+                      "zn": (FRESH / "zn" / "gold", 0.966, 0.942)}
+
+
+@pytest.mark.parametrize("name", sorted(REPORTED_AGREEMENT))
+def test_reported_agreement_of_two_annotators(name):
+    gold, f1, typed_f1 = REPORTED_AGREEMENT[name]
+    figures = agreement(gold, FRESH.parent / "agreement" / name)["all"].figures()
+    assert (round(figures["f1"], 3), round(figures["typed_f1"], 3)) == (f1, typed_f1)
