@@ -245,6 +245,8 @@ def test_corpus_filter_change_fits_the_nodes_beside_an_open_panel(corpus_page):
     page = corpus_page
     search(page, MISMATCH)  # opens its panel
     page.page.select_option("#theme", page.js("document.querySelectorAll('#theme option')[1].value"))
+    page.page.wait_for_timeout(600)  # the fit animation (400 ms), which a loaded machine may start late
+    page.wait_for_still_view()
     try:
         panel_left = page.js(RECT, "panel")[0]
         card_right, card_bottom = page.js(RECT, "controls")[2:]

@@ -668,6 +668,8 @@ class CandidateFinder:
             else:
                 if len(texts) > 1 and known:
                     _extend_known_terms(doc, texts, bounds, terms, known, taken)
+                if len(texts) > 1:
+                    _extend_compound_modifiers(toks, texts, bounds, terms, taken)
                 pieces = _free_pieces(bounds, taken)
             for a, b in pieces:
                 run = texts if b - a == len(texts) else texts[a:b]
@@ -757,6 +759,46 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+def _extend_compound_modifiers(toks: Tokens, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
+                               taken: set[int]) -> None:
+    """"flow-matching action expert", "beam-search caching": a known concept of several words written with
+    hyphens is a compound modifier, and the nouns after it name the concept (up to two free words)."""
+    for i, term in enumerate(terms):
+        if term.source != "lexicon" or not bounds[0] <= term.start < term.end < bounds[-1] \
+                or term.end not in bounds or not _written_as_modifier(toks, term):
+            continue
+        k = bounds.index(term.end)
+        nouns = []
+        for n, text in enumerate(texts[k:k + 2], k):
+            if bounds[n] in taken or not _plain_noun(text) or text.endswith("ing") and n + 1 < len(texts):
+                break  # "self-preference inflating scores": an -ing word before another is a verb
+            nouns.append(text)
+        while nouns and (looks_adjective(nouns[-1]) or _generic_head(nouns[-1])):
+            nouns.pop()  # "diffusion-policy baseline", "flow-matching model": the known concept is the concept
+        if nouns:
+            end = bounds[k + len(nouns)]
+            terms[i] = Term(term.start, end, toks.span_text(term.start, end), "chunk")
+            taken.update(range(term.end, end))
+
+
+def _written_as_modifier(toks: Tokens, term: Term) -> bool:
+    """The term's lower-case words are joined by hyphens in the text ("flow-matching") while its name has spaces."""
+    text = toks.span_text(term.start, term.end)
+    return " " not in text and "-" in text and " " in term.label and text[1:].islower()
+
+
+def _generic_head(word: str) -> bool:
+    """A generic word that names no kind of concept ("baseline", "variant", "data"), or "model"."""
+    head = singular(word.lower())
+    return head == "model" or head in generic_terms() and head not in head_types()
+
+
+def _plain_noun(text: str) -> bool:
+    """A lower-case word that is no participle, verb or -ing form of a verb's object: a noun a modifier may precede."""
+    return (text.replace("-", "").isalpha() and text.islower() and not _is_boundary_text(text)
+            and not is_participle(text) and not _facts(text).verb_like)
 
 
 def _architecture(term: Term) -> bool:
