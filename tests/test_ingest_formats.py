@@ -372,7 +372,26 @@ def test_detect_format(name, text, expected):
 def test_input_format_forces_the_reader(tmp_path):
     path = write(tmp_path, "papers.txt", f"title\tabstract\nOne\t{A}\n")
     assert read_inputs([path], input_format="tsv")[0].title == "One"
-    assert read_inputs([path])[0].title is None  # read as Daily Papers text
+    assert read_inputs([path], input_format="daily")[0].title is None  # read as Daily Papers text
+
+
+@pytest.mark.parametrize("sep", [",", ";", "\t"])
+def test_a_csv_saved_as_txt_is_read_as_csv(tmp_path, capsys, sep):
+    """Not as one Daily Papers paragraph holding the whole table (a paper that would stay in a store)."""
+    path = write(tmp_path, "papers.txt", f'title{sep}abstract\nOne{sep}"{A[:60]}\n{A[60:]}"\nTwo{sep}"{B}"\n')
+    assert [(p.title, p.abstract) for p in read_file(path)] == [("One", A), ("Two", B)]
+    assert kg.cli.main(["build", str(path), "--out", str(tmp_path / "out")]) == 0
+    assert "papers     2" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("first_lines", [
+    "Summary, 3 May\n\n",  # a header line with a comma and an abstract column's name, then a blank line
+    f"Summary, 3 May\n{B}\n\n",  # then an abstract that is not a record of two cells
+    "Daily Papers\n\n",
+])
+def test_daily_papers_text_is_not_taken_for_csv(tmp_path, first_lines):
+    path = write(tmp_path, "papers.txt", f"{first_lines}{A}\n\n{C}\n")
+    assert detect_format(path, path.read_text(encoding="utf-8")) == "daily"
 
 
 def test_same_paper_from_two_sources_is_one_paper(tmp_path):

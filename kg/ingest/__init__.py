@@ -95,6 +95,10 @@ def detect_format(path: str | Path, text: str) -> str:
     from .atom import looks_like_atom
     if looks_like_atom(text):
         return "atom"
+    from .csvfile import looks_like_csv
+    delimiter = looks_like_csv(text)
+    if delimiter:
+        return "tsv" if delimiter == "\t" else "csv"
     return "daily"
 
 
