@@ -120,6 +120,22 @@ def test_json_strings_that_are_not_text_skip_their_record(tmp_path, caplog):
     assert f"{path}:4: the abstract is not text (a number); skipped" in messages
 
 
+@pytest.mark.parametrize("text", [json.dumps([{"abstract": A}, {"abstract": B}], indent=2),
+                                  json.dumps([{"abstract": A}, {"abstract": B}]) + "\n"])
+def test_a_json_document_saved_as_jsonl_is_read_as_json(tmp_path, caplog, text):
+    """Not line by line, with a warning for each line of a pretty-printed list."""
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        assert [p.abstract for p in read_file(write(tmp_path, "papers.jsonl", text))] == [A, B]
+    assert caplog.messages == []
+
+
+def test_a_record_whose_abstract_is_an_object_says_so(tmp_path, caplog):
+    path = write(tmp_path, "papers.jsonl", json.dumps({"abstract": {"text": A}}) + "\n" + json.dumps({"abstract": B}))
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        read_file(path)
+    assert f"{path}:1: the abstract is not text (an object); skipped" in caplog.messages
+
+
 def test_json_nested_too_deeply_is_an_input_error(tmp_path, caplog):
     deep = "[" * 100_000 + "]" * 100_000
     with pytest.raises(InputError, match=r"deep\.json: JSON nested too deeply"):

@@ -85,6 +85,9 @@ def detect_format(path: str | Path, text: str) -> str:
             if name == "json":
                 from .jsonfile import looks_like_jsonl
                 return "jsonl" if looks_like_jsonl(text) else "json"
+            if name == "jsonl":  # one JSON document (a list of records, pretty-printed) saved as .jsonl
+                from .jsonfile import is_json_document
+                return "json" if is_json_document(text) else "jsonl"
             return name
     head = text.lstrip()
     if head.startswith(("{", "[")):

@@ -246,8 +246,8 @@ def paper_from_fields(record: dict, *, source: str = "") -> Paper:
 
     value = first(_ABSTRACT)
     if value is not None and not isinstance(value, str):
-        kind = {bool: "boolean", int: "number", float: "number", list: "list", dict: "object"}.get(type(value), "value")
-        raise SkipRecord(f"the abstract is not text (a {kind})")
+        kind = {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(type(value))
+        raise SkipRecord(f"the abstract is not text ({kind or 'a value'})")
     abstract = _text(value)
     if not abstract and folded.get("abstractinvertedindex"):
         abstract = normalize_text(from_inverted_index(folded["abstractinvertedindex"]))

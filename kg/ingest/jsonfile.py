@@ -13,7 +13,7 @@ import json
 from ..errors import InputError
 from .fields import SkipRecord, Skips, paper_from_fields
 
-__all__ = ["parse_json", "parse_jsonl", "looks_like_jsonl"]
+__all__ = ["parse_json", "parse_jsonl", "looks_like_jsonl", "is_json_document"]
 
 _WRAPPERS = ("data", "results", "papers", "items", "records", "works")
 
@@ -120,6 +120,15 @@ def looks_like_jsonl(text: str) -> bool:
         return False
     try:
         json.loads(lines[0])
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return True
+
+
+def is_json_document(text: str) -> bool:
+    """True if *text* is one whole JSON value (JSON Lines of two records or more is not)."""
+    try:
+        json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         return False
     return True
