@@ -307,6 +307,12 @@ def test_bibtex_entries_fields_and_latex(tmp_path, caplog):
 @pytest.mark.parametrize("latex, text", [
     (r"Schr{\"o}dinger", "Schrödinger"), (r"\'{E}cole", "École"), (r"Erd\H{o}s", "Erdős"), (r"\c{C}elik", "Çelik"),
     (r"Stra{\ss}e", "Straße"), (r"\emph{deep} learning", "deep learning"), (r"50\% of~data", "50% of data"),
+    # a dotless i takes the accent (as Google Scholar and DBLP write García, naïve)
+    (r"Garc{\'\i}a", "García"), (r"Garc\'{\i}a", "García"), (r"na{\"\i}ve", "naïve"), (r"\^{\i}le", "île"),
+    # math: the delimiters go, the symbols that carry meaning stay
+    (r"$\beta$-VAE is 3$\times$ faster than $\epsilon$-greedy", "β-VAE is 3× faster than ε-greedy"),
+    (r"$\ell_1$ in $O(n \log n)$, \$5 each", "ℓ_1 in O(n log n), $5 each"), (r"$\Delta$", "Δ"),
+    (r"5\,000 samples\\ and more\ldots", "5 000 samples and more…"),
 ])
 def test_latex_to_text(latex, text):
     assert latex_to_text(latex) == text
