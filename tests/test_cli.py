@@ -355,6 +355,17 @@ def test_exports_an_earlier_build_left_are_named(tmp_path, capsys, caplog):
         f"{out_dir / 'graph.jsonld'} is left from an earlier build and was not rewritten (kept as it was)"]
 
 
+def test_python_dash_m_kg_runs_the_command(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text(ABSTRACT, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "kg", "build", str(good), "--out", str(tmp_path / "out")],
+                          cwd=Path(kg.cli.__file__).parents[1], capture_output=True, text=True)
+    assert done.returncode == 0 and "papers     1" in done.stdout, done.stderr
+    bad = subprocess.run([sys.executable, "-m", "kg", "build", str(tmp_path / "missing.txt"), "--out", str(tmp_path / "o")],
+                         cwd=Path(kg.cli.__file__).parents[1], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr == f"kg: error: {tmp_path / 'missing.txt'}: no such file\n"
+
+
 def test_a_build_removes_the_temporary_files_of_a_killed_build_and_no_other(tmp_path, capsys):
     good = tmp_path / "good.txt"
     good.write_text(ABSTRACT, encoding="utf-8")
