@@ -373,6 +373,16 @@ def test_malformed_xml_is_an_input_error(tmp_path):
         read_file(write(tmp_path, "bad.atom", '<feed xmlns="http://www.w3.org/2005/Atom">\n<entry></feed>\n'))
 
 
+def test_atom_feed_saved_after_blank_lines(tmp_path, caplog):
+    """The XML declaration is not at the start of the file: still the feed; line numbers still the file's."""
+    path = write(tmp_path, "query.atom", "\n  \n" + ATOM)
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        assert [p.id for p in read_file(path)] == ["arxiv-2401.00001"]
+    assert any(r.getMessage().startswith(f"{path}:18: no abstract field") for r in caplog.records)
+    with pytest.raises(InputError, match=r"bad\.atom:4: not well-formed XML"):
+        read_file(write(tmp_path, "bad.atom", '\n\n<feed xmlns="http://www.w3.org/2005/Atom">\n<entry></feed>\n'))
+
+
 # --------------------------------------------------------------- detection, forcing, merging
 
 
