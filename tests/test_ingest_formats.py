@@ -192,6 +192,14 @@ def test_field_names_are_matched_loosely():
     assert (paper.arxiv, paper.date, paper.authors) == ("2401.00009", "2024-02-03", ("Ada Lovelace", "Alan Turing"))
 
 
+def test_the_first_non_empty_field_wins_among_names_that_fold_alike(tmp_path):
+    """A spreadsheet with an empty "abstract" column and a filled "Abstract" one, or an empty "arXiv id" and "arxiv_id"."""
+    path = write(tmp_path, "papers.csv", f'abstract,title,Abstract,arXiv id,arxiv_id\n,One,"{A}", ,2401.00001\n')
+    (paper,) = read_file(path)
+    assert (paper.abstract, paper.arxiv) == (A, "2401.00001")
+    assert paper_from_fields({"abstract": "  ", "summary": B}).abstract == B
+
+
 def test_structured_abstracts_join_words_hyphenated_across_lines():
     paper = paper_from_fields({"abstract": "We study self-\nsupervised rein-\nforcement learning " + A})
     assert paper.abstract.startswith("We study self-supervised rein-forcement learning ")
