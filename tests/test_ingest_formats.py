@@ -136,6 +136,14 @@ def test_a_record_whose_abstract_is_an_object_says_so(tmp_path, caplog):
     assert f"{path}:1: the abstract is not text (an object); skipped" in caplog.messages
 
 
+def test_a_json_line_that_is_not_an_object_is_named_in_json_words(tmp_path, caplog):
+    path = write(tmp_path, "papers.jsonl", '5\n"text"\ntrue\nnull\n[1]\n' + json.dumps({"abstract": A}) + "\n")
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        read_file(path)
+    assert [m.split(": ", 1)[1] for m in caplog.messages[:5]] == [
+        f"not an object ({kind}); skipped" for kind in ("a number", "a string", "true or false", "null", "a JSON list")]
+
+
 def test_json_nested_too_deeply_is_an_input_error(tmp_path, caplog):
     deep = "[" * 100_000 + "]" * 100_000
     with pytest.raises(InputError, match=r"deep\.json: JSON nested too deeply"):
@@ -152,7 +160,7 @@ def test_json_array_warnings_name_the_line_of_the_item(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, logger="kg"):
         papers = read_file(path)
     assert [p.abstract for p in papers] == [A, B]
-    assert f"{path}:3: not an object (a JSON str); skipped" in [r.getMessage() for r in caplog.records]
+    assert f"{path}:3: not an object (a string); skipped" in [r.getMessage() for r in caplog.records]
 
 
 def test_semantic_scholar_response(tmp_path):

@@ -24,7 +24,7 @@ def _records(skips: Skips, items):
     for where, item in items:
         skips.count()
         if not isinstance(item, dict):
-            skips.skip(where, f"not an object (a JSON {type(item).__name__ if item is not None else 'null'})")
+            skips.skip(where, f"not an object ({_JSON_KIND.get(type(item), 'a JSON list')})")
             continue
         bad = _not_text(item)
         if bad:
