@@ -234,6 +234,12 @@ def test_csv_with_quoted_multiline_cells_and_bad_rows(tmp_path, caplog):
     assert papers[1].source == f"{path}:6"
 
 
+def test_empty_cells_after_the_last_column_are_harmless(tmp_path):
+    """A spreadsheet export that ends every row with a delimiter."""
+    path = write(tmp_path, "papers.csv", f'title,abstract\nOne,"{A}",\nTwo,"{B}", ,\n')
+    assert [p.title for p in read_file(path)] == ["One", "Two"]
+
+
 def test_tsv_by_extension(tmp_path):
     path = write(tmp_path, "papers.tsv", f"Title\tAbstract\tDOI\nOne\t{A}\t10.1000/one\nTwo\t{B}\t\n")
     papers = read_file(path)

@@ -70,7 +70,7 @@ def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
             skips.skip(start, f"malformed row ({exc})")
             continue
         skips.count()
-        if None in row:  # more cells than header names
+        if any(cell.strip() for cell in row.get(None, ())):  # more cells than header names (empty ones are harmless)
             skips.skip(start, f"malformed row ({len(header) + len(row[None])} cells, header has {len(header)})")
             continue
         try:
