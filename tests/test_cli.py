@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import logging
+import os
 import re
 import subprocess
 import sys
@@ -352,6 +353,31 @@ def test_exports_an_earlier_build_left_are_named(tmp_path, capsys, caplog):
         assert run(capsys, "build", good, "--out", out_dir)[0] == 0
     assert [r.getMessage() for r in caplog.records] == [
         f"{out_dir / 'graph.jsonld'} is left from an earlier build and was not rewritten (kept as it was)"]
+
+
+def test_python_dash_m_kg_runs_the_command(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text(ABSTRACT, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "kg", "build", str(good), "--out", str(tmp_path / "out")],
+                          cwd=Path(kg.cli.__file__).parents[1], capture_output=True, text=True)
+    assert done.returncode == 0 and "papers     1" in done.stdout, done.stderr
+    bad = subprocess.run([sys.executable, "-m", "kg", "build", str(tmp_path / "missing.txt"), "--out", str(tmp_path / "o")],
+                         cwd=Path(kg.cli.__file__).parents[1], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr == f"kg: error: {tmp_path / 'missing.txt'}: no such file\n"
+
+
+def test_a_build_removes_the_temporary_files_of_a_killed_build_and_no_other(tmp_path, capsys):
+    good = tmp_path / "good.txt"
+    good.write_text(ABSTRACT, encoding="utf-8")
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    killed = [f".graph.ttl.{gone.stdout.strip()}.k1ll3d_x.tmp", f".graph.nt.{gone.stdout.strip()}.abcdefgh.tmp"]
+    kept = [f".graph.ttl.{os.getpid()}.running_.tmp", ".graph.ttl.mine.tmp", ".notes.1.abcdefgh.tmp", "graph.ttl.tmp"]
+    for name in killed + kept:  # a build killed with -9 left the first, a build still running the third
+        (out_dir / name).write_text("partial\n", encoding="utf-8")
+    assert run(capsys, "build", good, "--out", out_dir)[0] == 0
+    assert sorted(p.name for p in out_dir.iterdir()) == sorted(["graph.html", "graph.json", "graph.ttl", *kept])
 
 
 def test_view_into_a_folder_is_one_line(corpus_export, tmp_path, capsys):

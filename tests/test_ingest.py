@@ -231,9 +231,19 @@ class TestBadInput:
 
     def test_binary_file(self, tmp_path, call):
         path = tmp_path / "model.bin"
-        path.write_bytes(b"PK\x03\x04" + b"\x00" * 20 + b"more bytes")
+        path.write_bytes(b"MODL" + b"\x00" * 20 + b"more bytes")
         message = _input_error(call, path)
         assert "binary" in message and "offset 4" in message
+
+    @pytest.mark.parametrize("name, head, said", [
+        ("paper.pdf", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "a PDF document, not text (copy its abstract into a text file)"),
+        ("papers.xlsx", b"PK\x03\x04\x14\x00\x06\x00", "a ZIP archive, not text (a .docx or .xlsx? save it as UTF-8 text or CSV)"),
+        ("papers.jsonl.gz", b"\x1f\x8b\x08\x00", "gzip-compressed, not text (gunzip it first)")])
+    def test_a_document_or_archive_is_named_so(self, tmp_path, call, name, head, said):
+        """Not by its first byte that is not UTF-8 or NUL."""
+        path = tmp_path / name
+        path.write_bytes(head + b"\x00\xff" * 10)
+        assert _input_error(call, path) == f"{path}: {said}"
 
     @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
     def test_utf16_file_is_named_so(self, tmp_path, call, encoding):

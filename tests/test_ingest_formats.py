@@ -120,6 +120,30 @@ def test_json_strings_that_are_not_text_skip_their_record(tmp_path, caplog):
     assert f"{path}:4: the abstract is not text (a number); skipped" in messages
 
 
+@pytest.mark.parametrize("text", [json.dumps([{"abstract": A}, {"abstract": B}], indent=2),
+                                  json.dumps([{"abstract": A}, {"abstract": B}]) + "\n"])
+def test_a_json_document_saved_as_jsonl_is_read_as_json(tmp_path, caplog, text):
+    """Not line by line, with a warning for each line of a pretty-printed list."""
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        assert [p.abstract for p in read_file(write(tmp_path, "papers.jsonl", text))] == [A, B]
+    assert caplog.messages == []
+
+
+def test_a_record_whose_abstract_is_an_object_says_so(tmp_path, caplog):
+    path = write(tmp_path, "papers.jsonl", json.dumps({"abstract": {"text": A}}) + "\n" + json.dumps({"abstract": B}))
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        read_file(path)
+    assert f"{path}:1: the abstract is not text (an object); skipped" in caplog.messages
+
+
+def test_a_json_line_that_is_not_an_object_is_named_in_json_words(tmp_path, caplog):
+    path = write(tmp_path, "papers.jsonl", '5\n"text"\ntrue\nnull\n[1]\n' + json.dumps({"abstract": A}) + "\n")
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        read_file(path)
+    assert [m.split(": ", 1)[1] for m in caplog.messages[:5]] == [
+        f"not an object ({kind}); skipped" for kind in ("a number", "a string", "true or false", "null", "a JSON list")]
+
+
 def test_json_nested_too_deeply_is_an_input_error(tmp_path, caplog):
     deep = "[" * 100_000 + "]" * 100_000
     with pytest.raises(InputError, match=r"deep\.json: JSON nested too deeply"):
@@ -136,7 +160,7 @@ def test_json_array_warnings_name_the_line_of_the_item(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, logger="kg"):
         papers = read_file(path)
     assert [p.abstract for p in papers] == [A, B]
-    assert f"{path}:3: not an object (a JSON str); skipped" in [r.getMessage() for r in caplog.records]
+    assert f"{path}:3: not an object (a string); skipped" in [r.getMessage() for r in caplog.records]
 
 
 def test_semantic_scholar_response(tmp_path):
@@ -176,6 +200,14 @@ def test_field_names_are_matched_loosely():
     assert (paper.arxiv, paper.date, paper.authors) == ("2401.00009", "2024-02-03", ("Ada Lovelace", "Alan Turing"))
 
 
+def test_the_first_non_empty_field_wins_among_names_that_fold_alike(tmp_path):
+    """A spreadsheet with an empty "abstract" column and a filled "Abstract" one, or an empty "arXiv id" and "arxiv_id"."""
+    path = write(tmp_path, "papers.csv", f'abstract,title,Abstract,arXiv id,arxiv_id\n,One,"{A}", ,2401.00001\n')
+    (paper,) = read_file(path)
+    assert (paper.abstract, paper.arxiv) == (A, "2401.00001")
+    assert paper_from_fields({"abstract": "  ", "summary": B}).abstract == B
+
+
 def test_structured_abstracts_join_words_hyphenated_across_lines():
     paper = paper_from_fields({"abstract": "We study self-\nsupervised rein-\nforcement learning " + A})
     assert paper.abstract.startswith("We study self-supervised rein-forcement learning ")
@@ -200,6 +232,12 @@ def test_csv_with_quoted_multiline_cells_and_bad_rows(tmp_path, caplog):
     assert f"{path}:4: empty abstract; skipped" in messages
     assert f"{path}:5: malformed row (6 cells, header has 5); skipped" in messages
     assert papers[1].source == f"{path}:6"
+
+
+def test_empty_cells_after_the_last_column_are_harmless(tmp_path):
+    """A spreadsheet export that ends every row with a delimiter."""
+    path = write(tmp_path, "papers.csv", f'title,abstract\nOne,"{A}",\nTwo,"{B}", ,\n')
+    assert [p.title for p in read_file(path)] == ["One", "Two"]
 
 
 def test_tsv_by_extension(tmp_path):
@@ -291,6 +329,12 @@ def test_bibtex_entries_fields_and_latex(tmp_path, caplog):
 @pytest.mark.parametrize("latex, text", [
     (r"Schr{\"o}dinger", "Schrödinger"), (r"\'{E}cole", "École"), (r"Erd\H{o}s", "Erdős"), (r"\c{C}elik", "Çelik"),
     (r"Stra{\ss}e", "Straße"), (r"\emph{deep} learning", "deep learning"), (r"50\% of~data", "50% of data"),
+    # a dotless i takes the accent (as Google Scholar and DBLP write García, naïve)
+    (r"Garc{\'\i}a", "García"), (r"Garc\'{\i}a", "García"), (r"na{\"\i}ve", "naïve"), (r"\^{\i}le", "île"),
+    # math: the delimiters go, the symbols that carry meaning stay
+    (r"$\beta$-VAE is 3$\times$ faster than $\epsilon$-greedy", "β-VAE is 3× faster than ε-greedy"),
+    (r"$\ell_1$ in $O(n \log n)$, \$5 each", "ℓ_1 in O(n log n), $5 each"), (r"$\Delta$", "Δ"),
+    (r"5\,000 samples\\ and more\ldots", "5 000 samples and more…"),
 ])
 def test_latex_to_text(latex, text):
     assert latex_to_text(latex) == text
@@ -351,6 +395,16 @@ def test_malformed_xml_is_an_input_error(tmp_path):
         read_file(write(tmp_path, "bad.atom", '<feed xmlns="http://www.w3.org/2005/Atom">\n<entry></feed>\n'))
 
 
+def test_atom_feed_saved_after_blank_lines(tmp_path, caplog):
+    """The XML declaration is not at the start of the file: still the feed; line numbers still the file's."""
+    path = write(tmp_path, "query.atom", "\n  \n" + ATOM)
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        assert [p.id for p in read_file(path)] == ["arxiv-2401.00001"]
+    assert any(r.getMessage().startswith(f"{path}:18: no abstract field") for r in caplog.records)
+    with pytest.raises(InputError, match=r"bad\.atom:4: not well-formed XML"):
+        read_file(write(tmp_path, "bad.atom", '\n\n<feed xmlns="http://www.w3.org/2005/Atom">\n<entry></feed>\n'))
+
+
 # --------------------------------------------------------------- detection, forcing, merging
 
 
@@ -372,7 +426,26 @@ def test_detect_format(name, text, expected):
 def test_input_format_forces_the_reader(tmp_path):
     path = write(tmp_path, "papers.txt", f"title\tabstract\nOne\t{A}\n")
     assert read_inputs([path], input_format="tsv")[0].title == "One"
-    assert read_inputs([path])[0].title is None  # read as Daily Papers text
+    assert read_inputs([path], input_format="daily")[0].title is None  # read as Daily Papers text
+
+
+@pytest.mark.parametrize("sep", [",", ";", "\t"])
+def test_a_csv_saved_as_txt_is_read_as_csv(tmp_path, capsys, sep):
+    """Not as one Daily Papers paragraph holding the whole table (a paper that would stay in a store)."""
+    path = write(tmp_path, "papers.txt", f'title{sep}abstract\nOne{sep}"{A[:60]}\n{A[60:]}"\nTwo{sep}"{B}"\n')
+    assert [(p.title, p.abstract) for p in read_file(path)] == [("One", A), ("Two", B)]
+    assert kg.cli.main(["build", str(path), "--out", str(tmp_path / "out")]) == 0
+    assert "papers     2" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("first_lines", [
+    "Summary, 3 May\n\n",  # a header line with a comma and an abstract column's name, then a blank line
+    f"Summary, 3 May\n{B}\n\n",  # then an abstract that is not a record of two cells
+    "Daily Papers\n\n",
+])
+def test_daily_papers_text_is_not_taken_for_csv(tmp_path, first_lines):
+    path = write(tmp_path, "papers.txt", f"{first_lines}{A}\n\n{C}\n")
+    assert detect_format(path, path.read_text(encoding="utf-8")) == "daily"
 
 
 def test_same_paper_from_two_sources_is_one_paper(tmp_path):

@@ -2,15 +2,18 @@
 
 Each exporter is registered under a file name; heavy imports happen inside it.
 :func:`write_exports` writes every file to a temporary name first and renames
-them only when all were written, so a failed export leaves the folder as it was.
+them only when all were written, so a failed export leaves the folder as it was;
+the temporaries of a build killed with ``kill -9`` are removed by the next one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import logging
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Callable
@@ -32,11 +35,35 @@ def _umask() -> int:
 
 
 def _stage(directory: Path, name: str) -> Path:
-    """A new empty temporary file in *directory*, with the permissions a normal file would get."""
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
+    """A new empty temporary file ``.NAME.PID.XXXXXXXX.tmp`` in *directory*, with the permissions a normal file would get."""
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{name}.{os.getpid()}.", suffix=".tmp")
     os.close(fd)
     os.chmod(tmp, 0o666 & ~_umask())
     return Path(tmp)
+
+
+def _remove_stale(directory: Path, name: str) -> None:
+    """Remove the temporaries of *name* in *directory* whose process is gone (``kill -9`` cleans nothing up);
+    those of a running process and any other file are kept."""
+    ours = re.compile(rf"\.{re.escape(name)}\.(\d+)\.[a-z0-9_]{{8}}\.tmp")  # as _stage names them
+    for path in directory.glob(f".{glob.escape(name)}.*.tmp"):
+        found = ours.fullmatch(path.name)
+        if found and not _running(int(found.group(1))):
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def _running(pid: int) -> bool:
+    """Whether process *pid* exists (if unsure, it does)."""
+    if os.name != "posix":  # os.kill(pid, 0) would end it on Windows
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        pass
+    return True
 
 
 def atomic_write(path: Path, write: Callable[[Path], None]) -> Path:
@@ -46,6 +73,7 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> Path:
         raise ExportError(f"{path}: is a folder; give a file name to write")
     with _staging(path) as staged:
         path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale(path.parent, path.name)
         staged.append(_stage(path.parent, path.name))
         write(staged[0])
         os.replace(staged[0], path)
@@ -158,6 +186,8 @@ def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS, inputs=())
     out_dir = check_output_folder(out_dir, names, inputs)
     with _staging(out_dir) as staged, sharing_ntriples():
         out_dir.mkdir(parents=True, exist_ok=True)
+        for name in EXPORTERS:  # what a killed build left, whichever exports it wrote
+            _remove_stale(out_dir, name)
         for name in names:
             staged.append(_stage(out_dir, name))
             EXPORTERS[name](G, staged[-1])

@@ -36,6 +36,10 @@ INPUT_FORMATS = {"daily": (".txt", ".md"), "jsonl": (".jsonl", ".ndjson"), "json
 # Extensions of files a user may pass by mistake (an export of litkg among them): refused unless a format is given.
 _NOT_ABSTRACTS = {".ttl", ".nt", ".nq", ".trig", ".jsonld", ".rdf", ".owl", ".html", ".htm", ".py", ".js", ".css",
                   ".sh", ".rq", ".sparql", ".toml", ".yaml", ".yml", ".cfg", ".ini", ".lock"}
+# Files a user may take for abstracts, by their first bytes (the binary check would name a byte of them).
+_NOT_TEXT = {b"%PDF-": ("a PDF document", "copy its abstract into a text file"),
+             b"PK\x03\x04": ("a ZIP archive", "a .docx or .xlsx? save it as UTF-8 text or CSV"),
+             b"\x1f\x8b": ("gzip-compressed", "gunzip it first")}
 # Longer than any abstract: a whole book or a file read in the wrong format (spaCy also stops at 1,000,000).
 MAX_ABSTRACT_CHARS = 100_000
 
@@ -55,6 +59,9 @@ def read_text_file(path: str | Path, *, allow_empty: bool = False) -> str:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
     if not data.strip() and not allow_empty:
         raise InputError(f"{path}: file is empty")
+    for magic, (kind, advice) in _NOT_TEXT.items():
+        if data.startswith(magic):
+            raise InputError(f"{path}: {kind}, not text ({advice})")
     utf16 = "UTF-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else _utf16_without_bom(data[:64])
     if utf16:
         raise InputError(f"{path}: UTF-16 text; expected UTF-8 (save it as UTF-8, or: iconv -f {utf16} -t UTF-8)")
@@ -85,6 +92,9 @@ def detect_format(path: str | Path, text: str) -> str:
             if name == "json":
                 from .jsonfile import looks_like_jsonl
                 return "jsonl" if looks_like_jsonl(text) else "json"
+            if name == "jsonl":  # one JSON document (a list of records, pretty-printed) saved as .jsonl
+                from .jsonfile import is_json_document
+                return "json" if is_json_document(text) else "jsonl"
             return name
     head = text.lstrip()
     if head.startswith(("{", "[")):
@@ -95,6 +105,10 @@ def detect_format(path: str | Path, text: str) -> str:
     from .atom import looks_like_atom
     if looks_like_atom(text):
         return "atom"
+    from .csvfile import looks_like_csv
+    delimiter = looks_like_csv(text)
+    if delimiter:
+        return "tsv" if delimiter == "\t" else "csv"
     return "daily"
 
 

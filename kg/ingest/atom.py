@@ -63,10 +63,12 @@ def parse_atom(text: str, *, source: str = "") -> list:
     """Papers of an Atom feed (arXiv API); an entry without a summary is skipped with a warning."""
     if _DTD.search(text):
         raise InputError(f"{source}: XML with a DTD or entity declarations is refused (external entities, entity expansion)")
+    body = text.lstrip()  # the XML declaration must come first: a feed saved after a blank line is one too
+    skipped = text.count("\n", 0, len(text) - len(body))
     try:
-        root = ET.fromstring(text)
+        root = ET.fromstring(body)
     except ET.ParseError as exc:
-        line = exc.position[0] if getattr(exc, "position", None) else "?"
+        line = exc.position[0] + skipped if getattr(exc, "position", None) else "?"
         raise InputError(f"{source}:{line}: not well-formed XML ({str(exc).split(':')[0]})") from exc
     if _local(root.tag) != "feed":
         raise InputError(f"{source}: expected an Atom <feed>, found <{_local(root.tag)}>")

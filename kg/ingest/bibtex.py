@@ -3,7 +3,8 @@
 Reads ``@type{key, field = {...} | "..." | number | macro # ..., ...}`` entries
 (parentheses work as the outer delimiters too), ``@string`` macros and the
 month macros; ``@comment`` and ``@preamble`` are ignored. Values lose their
-braces and common LaTeX (accents, ``\\&``, ``~``, ``--``, ``\\emph{...}``).
+braces and common LaTeX (accents, ``\\&``, ``~``, ``--``, ``\\emph{...}``, math
+``$``); Greek letters and a few math symbols become Unicode (``$\\beta$`` → β).
 ``author = {Last, First and First Last}`` becomes ("First Last", ...).
 The arXiv id is taken from ``eprint`` (with ``archivePrefix = arXiv``) or from
 "arXiv:ID" in ``journal``/``note``/``howpublished``.
@@ -26,6 +27,14 @@ _ACCENTS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u
             ".": "\u0307", "c": "\u0327", "u": "\u0306", "v": "\u030c", "H": "\u030b", "k": "\u0328", "r": "\u030a"}
 _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ",
             "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ"}
+_GREEK = dict(zip("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau upsilon "
+                  "phi chi psi omega".split(), "αβγδεζηθικλμνξπρστυφχψω"))
+# Math commands of abstracts that carry meaning ($\beta$-VAE, 3$\times$ faster, $\ell_1$); other commands are dropped.
+_SYMBOLS = {**_GREEK, **{n.capitalize(): c.upper() for n, c in _GREEK.items()}, **{"var" + n: c for n, c in _GREEK.items()},
+            "ell": "ℓ", "times": "×", "cdot": "·", "ldots": "…", "dots": "…", "cdots": "…", "pm": "±", "infty": "∞",
+            "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥", "neq": "≠", "approx": "≈", "sim": "~", "to": "→",
+            "rightarrow": "→", "log": "log", "exp": "exp", "min": "min", "max": "max"}
+_BASE = r"([A-Za-z]|\\[ij](?![A-Za-z]))"  # an accent's letter: \i and \j are a dotless i and j ({\'\i} = í)
 _ENTRY_START = re.compile(r"^[ \t]*@", re.M)
 _NEXT_ENTRY = re.compile(r"[ \t]*@[A-Za-z]+\s*[{(]")
 _NAME = re.compile(r"[A-Za-z0-9_:.+/'-]+")
@@ -41,10 +50,13 @@ class BibTeXError(ValueError):
 
 def latex_to_text(value: str) -> str:
     """Plain Unicode text of a BibTeX value: accents composed, braces and formatting commands dropped."""
-    text = re.sub(r"\\([\"'`^~=.])\s*\{?\s*([A-Za-z])\}?", lambda m: m.group(2) + _ACCENTS[m.group(1)], value)
-    text = re.sub(r"\\([cuvHkr])\s*\{\s*([A-Za-z])\s*\}|\\([cuvHkr])\s+([A-Za-z])",
-                  lambda m: (m.group(2) or m.group(4)) + _ACCENTS[m.group(1) or m.group(3)], text)
+    text = re.sub(r"\\(?:\\|[,;: ])", " ", value)  # a line break, a thin or a normal space
+    text = re.sub(r"(?<!\\)\$", "", text)  # math delimiters: $\beta$-VAE → β-VAE
+    text = re.sub(r"\\([\"'`^~=.])\s*\{?\s*" + _BASE + r"\}?", lambda m: m.group(2)[-1] + _ACCENTS[m.group(1)], text)
+    text = re.sub(r"\\([cuvHkr])\s*\{\s*" + _BASE + r"\s*\}|\\([cuvHkr])\s+([A-Za-z])",
+                  lambda m: (m.group(2) or m.group(4))[-1] + _ACCENTS[m.group(1) or m.group(3)], text)
     text = re.sub(r"\{?\\(ss|aa|AA|ae|AE|oe|OE|o|O|l|L|i|j)(?![A-Za-z])\}?\s?", lambda m: _LETTERS[m.group(1)], text)
+    text = re.sub(r"\\([A-Za-z]+)(?![A-Za-z])", lambda m: _SYMBOLS.get(m.group(1), m.group(0)), text)
     text = re.sub(r"\\([&%$#_{}])", r"\1", text)
     text = re.sub(r"\\[A-Za-z]+\*?\s*(?=\{)", "", text)  # \emph{x} → {x}
     text = re.sub(r"\\[A-Za-z]+\*?\s*", "", text)

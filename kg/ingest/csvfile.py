@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import csv
 import io
+from itertools import islice
 
 from ..errors import InputError
 from .fields import SkipRecord, Skips, key, paper_from_fields
 
-__all__ = ["parse_csv"]
+__all__ = ["parse_csv", "looks_like_csv"]
 
 _ABSTRACT_COLUMNS = {"abstract", "summary", "paperabstract", "description", "text", "abstractinvertedindex"}
 
@@ -26,6 +27,20 @@ def _delimiter(header: str, expected: str) -> str:
     if expected in header:
         return expected
     return next((d for d in (";", "\t", ",") if d in header), expected)
+
+
+def looks_like_csv(text: str) -> str:
+    """The delimiter of *text* if it starts with a CSV or TSV header that names an abstract column, followed by
+    a record of as many cells ("title,abstract" in a file saved as .txt); else ""."""
+    delimiter = _delimiter(text.split("\n", 1)[0], ",")
+    try:
+        rows = list(islice(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), 2))
+    except csv.Error:
+        return ""
+    header = rows[0] if rows else []
+    if len(header) < 2 or not any(key(name) in _ABSTRACT_COLUMNS for name in header):
+        return ""
+    return delimiter if len(rows) == 1 or len(rows[1]) == len(header) else ""
 
 
 def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
@@ -55,7 +70,7 @@ def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
             skips.skip(start, f"malformed row ({exc})")
             continue
         skips.count()
-        if None in row:  # more cells than header names
+        if any(cell.strip() for cell in row.get(None, ())):  # more cells than header names (empty ones are harmless)
             skips.skip(start, f"malformed row ({len(header) + len(row[None])} cells, header has {len(header)})")
             continue
         try:

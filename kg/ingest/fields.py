@@ -232,22 +232,25 @@ def _authors(value) -> tuple[str, ...]:
 
 def paper_from_fields(record: dict, *, source: str = "") -> Paper:
     """The paper described by *record* (field names as in this module's docstring); SkipRecord if no abstract."""
+    def empty(value) -> bool:
+        return value in (None, [], {}) or (isinstance(value, str) and not value.strip())
+
     folded: dict[str, object] = {}
     for k, v in record.items():
-        if isinstance(k, str):
-            folded.setdefault(key(k), v)
+        if isinstance(k, str) and empty(folded.get(key(k))):  # "abstract" empty, "Abstract" not: the second
+            folded[key(k)] = v
 
     def first(names):
         for name in names:
             value = folded.get(name)
-            if value not in (None, "", [], {}):
+            if not empty(value):
                 return value
         return None
 
     value = first(_ABSTRACT)
     if value is not None and not isinstance(value, str):
-        kind = {bool: "boolean", int: "number", float: "number", list: "list", dict: "object"}.get(type(value), "value")
-        raise SkipRecord(f"the abstract is not text (a {kind})")
+        kind = {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(type(value))
+        raise SkipRecord(f"the abstract is not text ({kind or 'a value'})")
     abstract = _text(value)
     if not abstract and folded.get("abstractinvertedindex"):
         abstract = normalize_text(from_inverted_index(folded["abstractinvertedindex"]))

@@ -13,7 +13,7 @@ import json
 from ..errors import InputError
 from .fields import SkipRecord, Skips, paper_from_fields
 
-__all__ = ["parse_json", "parse_jsonl", "looks_like_jsonl"]
+__all__ = ["parse_json", "parse_jsonl", "looks_like_jsonl", "is_json_document"]
 
 _WRAPPERS = ("data", "results", "papers", "items", "records", "works")
 
@@ -24,7 +24,7 @@ def _records(skips: Skips, items):
     for where, item in items:
         skips.count()
         if not isinstance(item, dict):
-            skips.skip(where, f"not an object (a JSON {type(item).__name__ if item is not None else 'null'})")
+            skips.skip(where, f"not an object ({_JSON_KIND.get(type(item), 'a JSON list')})")
             continue
         bad = _not_text(item)
         if bad:
@@ -120,6 +120,15 @@ def looks_like_jsonl(text: str) -> bool:
         return False
     try:
         json.loads(lines[0])
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return True
+
+
+def is_json_document(text: str) -> bool:
+    """True if *text* is one whole JSON value (JSON Lines of two records or more is not)."""
+    try:
+        json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         return False
     return True
