@@ -795,6 +795,10 @@ def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp
     assert {"two-layer ReLU network", "semantic segmentation"} == set(found), sorted(found)  # built on a method
     found, _ = terms(nlp, "Serving long-context language models costs more than training small Transformers.")
     assert {"long-context language models", "language models", "Transformer"} == set(found), sorted(found)
+    found, _ = terms(nlp, "Codes come from residual quantization; stochastic pruning fails on linear "
+                          "autoregressive models.")  # adjectives in -ual, -ic, -ar
+    assert {"residual quantization", "stochastic pruning", "linear autoregressive models"} <= set(found), \
+        sorted(found)
     found, _ = terms(nlp, "Fine-tuning large language models is costly.")  # a verb phrase, not a narrower model
     assert "Fine-tuning large language models" not in found and "large language models" in found, sorted(found)
 

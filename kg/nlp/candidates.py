@@ -840,10 +840,14 @@ def _adjective_narrows(term: Term, left: list[Word]) -> bool:
     if term.type not in _NARROWED_BY_ADJECTIVES or len(left) != 1:
         return False
     word = left[0]
-    return looks_adjective(word.text) or (word.text.islower() and word.facts.head in head_types()
-                                          and not word.facts.verb_like and not word.text.endswith("ing"))
+    if looks_adjective(word.text) or word.text.islower() and word.text.endswith(_MORE_ADJECTIVE_ENDINGS):
+        return True
+    return (word.text.islower() and word.facts.head in head_types()
+            and not word.facts.verb_like and not word.text.endswith("ing"))
 
 
+# Before a known term, these endings make an adjective too ("residual", "probabilistic", "linear").
+_MORE_ADJECTIVE_ENDINGS = ("ual", "ic", "ar")
 _NARROWED_BY_ADJECTIVES = (NodeType.PROBLEM, NodeType.METHOD, NodeType.MODEL)  # not "average accuracy"
 
 
