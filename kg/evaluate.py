@@ -64,8 +64,8 @@ class Scores:
                                  "predicted": v[0], "core": v[2]} for t, v in sorted(self.by_type.items())}}
 
 
-def load_gold(directory) -> list[GoldDoc]:
-    """Every gold abstract in *directory*/*.jsonl, by index."""
+def load_gold(directory, hint: str = "run from the repository root or give --gold DIR") -> list[GoldDoc]:
+    """Every gold abstract in *directory*/*.jsonl, by index (*hint*: what to do when there is none)."""
     docs = []
     for path in sorted(Path(directory).glob("*.jsonl")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -76,7 +76,7 @@ def load_gold(directory) -> list[GoldDoc]:
                 except (ValueError, KeyError) as exc:
                     raise InputError(f"{path}:{n}: not a gold record ({exc})") from exc
     if not docs:
-        raise InputError(f"{directory}: no gold annotations (*.jsonl); run from the repository root or give --gold DIR")
+        raise InputError(f"{directory}: no gold annotations (*.jsonl); {hint}")
     return sorted(docs, key=lambda d: d.index)
 
 
@@ -172,9 +172,11 @@ def evaluate(corpus, gold_dir) -> dict[str, Scores]:
 def agreement(gold_dir, other_dir) -> dict[str, Scores]:
     """Scores of a second annotator's gold (*other_dir*) against the gold in *gold_dir*, as if it were the
     extractor, on the abstracts both annotated: how far two annotators agree, the ceiling of any extractor.
-    The other annotator's first proposed name stands for the paper's label."""
-    gold, split = load_gold(gold_dir), load_split(gold_dir)
-    others = {doc.index: doc for doc in load_gold(other_dir)}
+    The other annotator's first proposed name stands for the paper's label; without a split.json beside the
+    gold, only the "all" part is scored."""
+    gold = load_gold(gold_dir)
+    split = load_split(gold_dir) if (Path(gold_dir) / "split.json").exists() else {"dev": [], "test": []}
+    others = {doc.index: doc for doc in load_gold(other_dir, hint="give the folder of the second annotator's *.jsonl")}
     parts = {"dev": Scores(), "test": Scores(), "all": Scores()}
     for doc in gold:
         other = others.get(doc.index)
@@ -182,8 +184,8 @@ def agreement(gold_dir, other_dir) -> dict[str, Scores]:
             continue
         if other.sha != doc.sha:
             raise InputError(f"{other_dir}: abstract {doc.index} has another hash than in {gold_dir}")
-        part = "test" if doc.index in split["test"] else "dev"
-        for name in (part, "all"):
+        part = "test" if doc.index in split["test"] else "dev" if doc.index in split["dev"] else None
+        for name in filter(None, (part, "all")):
             _score_doc(parts[name], doc, _annotated(other), other.proposes[0] if other.proposes else "")
     if not parts["all"].docs:
         raise InputError(f"{other_dir}: no abstract in common with {gold_dir}")

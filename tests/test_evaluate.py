@@ -102,7 +102,15 @@ def test_agreement_scores_a_second_annotator_as_the_extractor(tmp_path, capsys):
     assert capsys.readouterr().out.splitlines()[1].split()[:2] == ["dev", "3"]
 
 
+def test_agreement_the_other_way_round_needs_no_split(capsys):
+    other = FRESH.parent / "agreement" / "zk"
+    assert kg.cli.main(["evaluate", "--gold", str(other), "--annotator", str(FRESH / "zk" / "gold")]) == 0
+    rows = [line.split()[:2] for line in capsys.readouterr().out.splitlines()[1:] if "per type" not in line]
+    assert rows == [["all", "12"]]
+
+
 @pytest.mark.parametrize("edit, message", [
+    (lambda records: [], "the second annotator's"),  # an empty folder
     (lambda records: [dict(r, sha="0" * 12) for r in records], "has another hash than in"),
     (lambda records: [dict(r, index=r["index"] + 1000) for r in records], "no abstract in common with"),
 ])
