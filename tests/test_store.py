@@ -105,7 +105,7 @@ def test_counts_of_one_are_singular(tmp_path, capsys):
 
 
 def test_report_shows_titles_and_names_with_markdown_characters_literally(tmp_path, capsys):
-    markdown_it = pytest.importorskip("markdown_it")
+    import markdown_it  # a dev dependency (pyproject.toml)
     title = r"`Code` **bold** _it_ [link](x) <b>tag</b> a|b &amp; ~~s~~ $x$ back\slash"
     author = "O*Brien_ <i>"
     store = tmp_path / "store"
