@@ -85,6 +85,7 @@ def _list_queries() -> str:
 
 
 def cmd_query(args) -> int:
+    from .errors import QueryError
     from .query import format_result, load_graph, named_query, run_query
     if args.list:
         print(_list_queries())
@@ -111,7 +112,14 @@ def cmd_query(args) -> int:
         raise InputError("give a SPARQL query as an argument, with --file or with --named (kg query --list)")
     if args.graph is None:
         raise InputError("give the graph file to query (graph.ttl, graph.nt or graph.jsonld)")
-    print(format_result(run_query(load_graph(args.graph, args.engine), sparql, bindings), args.format))
+    graph = load_graph(args.graph, args.engine)
+    try:
+        result = run_query(graph, sparql, bindings)
+    except QueryError as exc:
+        if not args.file:
+            raise
+        raise QueryError(f"{args.file}: {exc}") from exc  # which file holds the bad query, as for every input
+    print(format_result(result, args.format))
     return 0
 
 

@@ -175,10 +175,7 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
     try:
         result = store.query(_bind(sparql, bindings or {}), prefixes=PREFIXES)
     except (SyntaxError, RuntimeError, ValueError) as exc:
-        unknown = _undeclared_prefixes(sparql)
-        if unknown:
-            raise QueryError(f"invalid SPARQL: unknown prefix {unknown[0]}: (declare it with PREFIX {unknown[0]}: <…>; "
-                             f"predeclared: {', '.join(sorted(PREFIXES))})") from exc
+        _check_prefixes(sparql)
         raise QueryError(f"invalid SPARQL: {_syntax_error(sparql, str(exc).splitlines()[0])[:300]}") from exc
     if isinstance(result, ox.QueryBoolean):
         return QueryResult(("result",), ((_value(str(bool(result)).lower(), f"{_XSD}boolean"),),))
@@ -196,9 +193,13 @@ def _syntax_error(sparql: str, oxigraph_message: str) -> str:
     try:
         parseQuery(sparql)
     except Exception as exc:  # pyparsing's ParseException
-        first = str(exc).splitlines()[0]
-        return re.sub(r"\s*\(at char \d+\), \(line:(\d+), col:(\d+)\)", r" at line \1, column \2", first)
+        return _where(str(exc).splitlines()[0])
     return oxigraph_message
+
+
+def _where(message: str) -> str:
+    """pyparsing's "… (at char 32), (line:1, col:33)" as "… at line 1, column 33"."""
+    return re.sub(r"\s*\(at char \d+\), \(line:(\d+), col:(\d+)\)", r" at line \1, column \2", message)
 
 
 _IRIS_AND_STRINGS = re.compile(r"""<[^<>\s]*>|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|#[^\n]*""")
@@ -206,6 +207,14 @@ _PREFIXED_NAME = re.compile(r"(?<![\w?$:.-])([A-Za-z][\w.-]*)?:(?=[\w<])")
 _UPDATE = re.compile(r"(?:\s*(?:PREFIX\s+(?:[A-Za-z][\w.-]*)?:|BASE))*\s*"
                      r"(INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY|WITH)\b", re.I)  # after the prologue
 _DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w.-]*)?:", re.I)
+
+
+def _check_prefixes(sparql: str) -> None:
+    """QueryError naming the first prefix *sparql* uses without declaring it, if any."""
+    unknown = _undeclared_prefixes(sparql)
+    if unknown:
+        raise QueryError(f"invalid SPARQL: unknown prefix {unknown[0]}: (declare it with PREFIX {unknown[0]}: <…>; "
+                         f"predeclared: {', '.join(sorted(PREFIXES))})")
 
 
 def _undeclared_prefixes(sparql: str) -> list[str]:
@@ -227,8 +236,9 @@ def _run_rdflib(graph, sparql: str, bindings: dict) -> QueryResult:
         query = prepareQuery(sparql, initNs=PREFIXES)
         result = graph.query(query, initBindings=init)
     except Exception as exc:  # pyparsing's ParseException and rdflib's evaluation errors
+        _check_prefixes(sparql)
         first = str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise QueryError(f"invalid SPARQL: {first}") from exc
+        raise QueryError(f"invalid SPARQL: {_where(first)}") from exc
     if result.type == "ASK":
         return QueryResult(("result",), ((_value(str(bool(result.askAnswer)).lower(), f"{_XSD}boolean"),),))
     if result.type != "SELECT":

@@ -1,6 +1,7 @@
 """RDF of a paper's bibliographic data (title, date, identifier, authors), used by :mod:`kg.rdf`.
 
-* ``dcterms:title``, ``dcterms:date`` (typed ``xsd:date``, ``xsd:gYearMonth`` or ``xsd:gYear``);
+* ``dcterms:title``, ``dcterms:date`` (typed ``xsd:date``, ``xsd:gYearMonth`` or ``xsd:gYear``; a day no calendar
+  has, "2024-02-30", stays a plain string);
 * ``dcterms:identifier`` (``"arXiv:ID"`` or ``"doi:DOI"``) and ``schema:sameAs`` its canonical
   URL (https://arxiv.org/abs/ID, https://doi.org/DOI);
 * ``dcterms:creator`` → a ``kg:Person`` per author (IRI ``{base}person/{slug of the folded
@@ -11,6 +12,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
 from urllib.parse import quote
@@ -43,7 +45,14 @@ def canonical_url_of(identifier: str) -> str | None:
 
 
 def _date_literal(date: str) -> Literal:
+    """*date* typed by its precision; a day that no calendar has ("2024-02-30") stays a plain string, never an
+    ill-typed ``xsd:date`` (which rdflib reports with a traceback on every load)."""
     datatype = {10: XSD.date, 7: XSD.gYearMonth, 4: XSD.gYear}.get(len(date))
+    if datatype == XSD.date:
+        try:
+            datetime.date.fromisoformat(date)
+        except ValueError:
+            datatype = None
     return Literal(date, datatype=datatype) if datatype else Literal(date)
 
 

@@ -232,6 +232,23 @@ def test_invalid_sparql_names_the_token_and_its_line(ttl, capsys):
     assert err.strip() == "kg: error: invalid SPARQL: Expected SelectQuery, found '?' at line 4, column 20", err
 
 
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+@pytest.mark.parametrize("text,message", [
+    ("SELECT ?p\nWHERE {\n  ?p kg:addresses ?x ;\n     rdfs:label ?l ?y .\n}",
+     "invalid SPARQL: Expected SelectQuery, found '?' at line 4, column 20"),
+    ("SELECT ?x WHERE { ?x a foo:Paper }",
+     "invalid SPARQL: unknown prefix foo: (declare it with PREFIX foo: <…>; predeclared: dcterms, kg, prov, rdf, rdfs, "
+     "schema, skos, xsd)"),
+])
+def test_a_bad_query_file_is_named_alike_by_both_engines(ttl, tmp_path, capsys, engine, text, message):
+    # before: "kg: error: invalid SPARQL: …" without the file; rdflib's own "(at char 48), (line:4, col:20)" and
+    # "Unknown namespace prefix : foo"
+    query = tmp_path / "q.rq"
+    query.write_text(text, encoding="utf-8")
+    rc, out, err = run(capsys, "query", ttl, "--file", query, "--engine", engine)
+    assert rc == 2 and out == "" and err == f"kg: error: {query}: {message}\n"
+
+
 def test_a_param_the_query_does_not_use_is_an_error(ttl, capsys):
     rc, out, err = run(capsys, "query", ttl, "--param", "problme=x", "SELECT ?problem WHERE { ?problem a kg:Problem }")
     assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "?problme" in err, err

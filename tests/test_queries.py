@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -272,3 +273,13 @@ def test_named_query_params_match_names_in_any_case_and_iris(engines, engine):
     exact = papers("train-inference mismatch")
     assert exact and papers("Train-Inference MISMATCH") == exact
     assert papers("https://w3id.org/litkg/id/problem/train-inference-mismatch") == exact
+
+
+DOCS_RDF = Path(__file__).resolve().parents[1] / "docs" / "rdf.md"
+DOC_QUERIES = re.findall(r"```sparql\n(.*?)```", DOCS_RDF.read_text(encoding="utf-8"), re.S)
+
+
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+@pytest.mark.parametrize("query", DOC_QUERIES, ids=[q.split("\n")[0][:40] for q in DOC_QUERIES])
+def test_the_sparql_of_docs_rdf_runs_and_finds_rows(engines, engine, query):
+    assert run_query(engines[engine], query).rows

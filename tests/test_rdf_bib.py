@@ -111,3 +111,14 @@ def test_only_declared_vocabulary_is_used(rdf):
     declared = {str(KG[t]) for t in vocabulary_terms()}
     used = {str(t) for triple in rdf for t in triple if str(t).startswith(str(KG._NS))}
     assert {str(KG.Person), str(KG.authorList)} <= used <= declared
+
+
+def test_a_day_no_calendar_has_is_not_an_ill_typed_date(tmp_path):
+    # before: "2024-02-30"^^xsd:date, which rdflib logs with a traceback on every load and SPARQL cannot compare
+    path = tmp_path / "papers.jsonl"
+    path.write_text(json.dumps({"title": "Sparse Experts", "abstract": A, "date": "2024-02-30"}) + "\n", encoding="utf-8")
+    graph = kg.build(path)
+    (ttl,) = graph.write(tmp_path / "out", ["graph.ttl"])
+    dates = list(rdflib.Graph().parse(ttl, format="turtle").objects(None, DCTERMS.date))
+    assert dates == [Literal("2024-02-30")] and not dates[0].ill_typed
+    assert kg.load(ttl).papers()[0]["date"] == "2024-02-30"
