@@ -58,6 +58,7 @@ def test_normalize_doi(value, expected):
 @pytest.mark.parametrize("value, month, expected", [
     ("2024-01-05", None, "2024-01-05"), ("2024-01-05T17:59:01Z", None, "2024-01-05"), (2023, None, "2023"),
     ("2022", "mar", "2022-03"), ("2022", "11", "2022-11"), ("January 2020", None, None), (None, None, None),
+    ("2024-02-30", None, "2024-02"), ("2024-02-29", None, "2024-02-29"),  # a day that does not exist is dropped
 ])
 def test_normalize_date(value, month, expected):
     assert normalize_date(value, month) == expected
@@ -78,6 +79,15 @@ def test_existing_positional_paper_constructor_still_works():
 
 
 # --------------------------------------------------------------- JSON and JSON Lines
+
+
+def test_jsonl_lines_end_only_at_line_breaks(tmp_path, caplog):
+    # U+2028 and NEL may stand inside a JSON string; str.splitlines would cut the record there
+    record = json.dumps({"title": "Line\u2028separator", "abstract": A + "\x85" + B}, ensure_ascii=False)
+    path = write(tmp_path, "papers.jsonl", record + "\r\n" + json.dumps({"abstract": B}) + "\n")
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        papers = read_file(path)
+    assert [p.title for p in papers] == ["Line separator", None] and not caplog.records  # the title is normalized
 
 
 def test_jsonl_reads_fields_and_skips_bad_lines_with_file_and_line(tmp_path, caplog):

@@ -14,6 +14,7 @@ id is safe in an IRI and maps back to one arXiv id or DOI.
 
 from __future__ import annotations
 
+import datetime
 import logging
 import re
 from dataclasses import dataclass, field
@@ -110,7 +111,17 @@ def normalize_date(value, month=None) -> str | None:
             mon = f"{num:02d}"
     if mon and not 1 <= int(mon) <= 12:
         return year
+    if day and not _is_day(int(year), int(mon), int(day)):
+        return f"{year}-{mon}"  # "2024-02-30": the month is right, the day does not exist
     return "-".join(p for p in (year, mon, day) if p)
+
+
+def _is_day(year: int, month: int, day: int) -> bool:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return True
 
 
 def _id_part(text: str) -> str:

@@ -9,6 +9,7 @@ ignored. Records are read by :func:`kg.ingest.fields.paper_from_fields`.
 from __future__ import annotations
 
 import json
+import re
 
 from ..errors import InputError
 from .fields import SkipRecord, Skips, paper_from_fields
@@ -99,7 +100,7 @@ def parse_jsonl(text: str, *, source: str = "") -> list:
     skips = Skips(source)
 
     def items():
-        for n, line in enumerate(text.splitlines(), 1):
+        for n, line in enumerate(_lines(text), 1):
             if not line.strip():
                 continue
             try:
@@ -113,9 +114,18 @@ def parse_jsonl(text: str, *, source: str = "") -> list:
     return _records(skips, items())
 
 
+def _lines(text: str) -> list[str]:
+    """The lines of a JSON Lines document: split at line feeds and carriage returns only, not at U+2028 or NEL,
+    which a JSON string may hold (``str.splitlines`` splits there too)."""
+    return _LINE_BREAK.split(text)
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
 def looks_like_jsonl(text: str) -> bool:
     """True if the first non-blank line is a whole JSON value and more follows (JSON Lines, not one JSON document)."""
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [line for line in _lines(text) if line.strip()]
     if len(lines) < 2:
         return False
     try:
