@@ -20,6 +20,7 @@ PARAMS = {
     "models-used-with-method": {"method": "fine-tuning"},
     "problems-by-papers": {},
     "evidence-for-link": {"paper": "TRADE", "entity": "word error rate"},
+    "results-on-benchmark": {"benchmark": "ted-lium"},
 }
 SPEECH_BENCHMARKS = {"Open ASR Leaderboard", "TED-LIUM", "Earnings-22", "LibriSpeech"}
 
@@ -53,7 +54,7 @@ def papers_linked(graph, entity: str, roles=None) -> set[str]:
 # ------------------------------------------------------------------ the folder
 
 
-def test_the_seven_named_queries_exist():
+def test_the_eight_named_queries_exist():
     assert {q.name for q in named_queries()} == set(PARAMS)
 
 
@@ -132,6 +133,13 @@ def test_evidence_for_trade_and_word_error_rate(engines):
         assert r["anchor"] in r["sentence"] and int(r["begin"]) < int(r["end"])
         assert r["role"] in {"uses", "evaluatesOn", "mentions", "proposes", "addresses"}
         assert 0 < float(r["confidence"]) < 1
+
+
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_results_on_ted_lium(engines, engine):
+    found = rows(engines, "results-on-benchmark", engine)
+    assert {(r["value"], r["metric"], r["title"]) for r in found} >= {("3.64%", "word error rate", "TRADE")}
+    assert all(r["value"] in r["sentence"] and "TED-LIUM" in r["sentence"] for r in found)
 
 
 def test_trade_evaluates_on_speech_benchmarks(engines):
