@@ -764,11 +764,11 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
 def _extend_compound_modifiers(toks: Tokens, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
                                taken: set[int]) -> None:
     """"flow-matching action expert", "beam-search caching": a known concept of several words written with
-    hyphens is a compound modifier, and the nouns after it name the concept (up to two free words)."""
+    hyphens is a compound modifier, and the nouns after it in the chunk name the concept (up to two words)."""
     for i, term in enumerate(terms):
         if term.source != "lexicon" or not bounds[0] <= term.start < term.end < bounds[-1] \
                 or term.end not in bounds or not _written_as_modifier(toks, term):
-            continue
+            continue  # outside the chunk, extended already, or nothing after it
         k = bounds.index(term.end)
         nouns = []
         for n, text in enumerate(texts[k:k + 2], k):
@@ -796,7 +796,7 @@ def _generic_head(word: str) -> bool:
 
 
 def _plain_noun(text: str) -> bool:
-    """A lower-case word that is no participle, verb or -ing form of a verb's object: a noun a modifier may precede."""
+    """A lower-case word that may be the noun after a modifier: not a boundary word, a participle or a verb."""
     return (text.replace("-", "").isalpha() and text.islower() and not _is_boundary_text(text)
             and not is_participle(text) and not _facts(text).verb_like)
 
