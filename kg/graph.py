@@ -5,7 +5,8 @@ Schema
 Node key: an IRI string. Every node has ``type`` (a :class:`NodeType` value)
 and ``label``.
 
-* Paper nodes: ``abstract`` (str), ``urls`` (list of str); and, only when the
+* Paper nodes: ``abstract`` (str), ``urls`` (list of str), ``results`` (the
+  figures the abstract reports, see :func:`add_results`); and, only when the
   input gave them (structured formats, see :mod:`kg.ingest`): ``title`` (str),
   ``date`` (ISO 8601 str: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``),
   ``identifier`` (``"arXiv:ID"`` or ``"doi:DOI"``) and ``authors`` (list of

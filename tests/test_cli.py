@@ -174,6 +174,17 @@ def test_query_param_binds_an_iri(ttl, capsys):
     assert len(rows) >= 6 and {r["e"] for r in rows} == {MISMATCH_IRI}
 
 
+def test_query_param_is_an_iri_only_with_a_scheme(ttl, capsys):
+    """--help says which values are IRIs: those starting with http:// or https://; "http…" alone is a literal."""
+    with pytest.raises(SystemExit):
+        kg.cli.main(["query", "--help"])
+    assert "http:// or https://" in " ".join(capsys.readouterr().out.split())
+    sparql = "SELECT ?e WHERE { ?e rdfs:label ?label }"
+    rc, out, err = run(capsys, "query", ttl, sparql, "--param", "label=httpx", "--format", "json")
+    assert rc == 0, err
+    assert json.loads(out) == []  # bound as the string "httpx" (no such label), not refused as a bad IRI
+
+
 def test_query_param_is_not_spliced_into_the_query(ttl, capsys):
     sparql = "SELECT ?e ?label WHERE { ?e rdfs:label ?label }"
     hostile = 'x" } UNION { ?e ?p ?label } #'

@@ -142,6 +142,18 @@ def test_results_on_ted_lium(engines, engine):
     assert all(r["value"] in r["sentence"] and "TED-LIUM" in r["sentence"] for r in found)
 
 
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_results_on_a_benchmark_given_by_iri_are_listed_once(engines, engine):
+    """ImageNet has an alias (ImageNet-1k): by IRI, each result is still one row, as by name."""
+    imagenet = "https://w3id.org/litkg/id/benchmark/imagenet"
+    text = named_query("results-on-benchmark").text
+    by_iri = run_query(engines[engine], text, {"benchmark": imagenet}).rows
+    by_name = run_query(engines[engine], text, {"benchmark": "imagenet"}).rows
+    results = run_query(engines[engine], "SELECT ?r WHERE { ?r kg:benchmark ?b }", {"b": imagenet}).rows
+    assert len(by_iri) == len(results) >= 1
+    assert by_iri == by_name
+
+
 def test_trade_evaluates_on_speech_benchmarks(engines):
     result = run_query(engines["oxigraph"], "SELECT ?label WHERE { ?p rdfs:label ?paper ; kg:evaluatesOn ?b . "
                                             "?b rdfs:label ?label }", {"paper": "TRADE"})
