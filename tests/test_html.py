@@ -594,6 +594,29 @@ def test_browser_search_focuses_and_panel_lists_papers(open_page, small_page):
 
 
 @pytest.mark.browser
+def test_browser_a_node_clicked_where_the_panel_opens_moves_clear_of_it(open_page, small_page):
+    G, path = small_page
+    page = open_page(path)
+    target = page.node_id(QWEN)
+    # the node drawn near the right edge, where the panel opens
+    page.js("id => kgNetwork.moveTo({ position: kgNetwork.getPositions([id])[id], scale: 1, offset: { x: 500, y: 0 } })",
+            target)
+    page.click_node(target)
+    assert page.page.text_content("#panel h2") == "Qwen3-8B"
+    page.wait_for_still_view()
+    x, y = page.js("id => kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id])", target).values()
+    panel_left = page.js("document.getElementById('panel').getBoundingClientRect().left")
+    card_right = page.js("document.getElementById('controls').getBoundingClientRect().right")
+    assert card_right < x < panel_left and 0 < y < 800, (x, y)  # not hidden under the panel it opened
+    assert page.js("kgNetwork.getScale()") == 1  # moved, not zoomed
+    scroll = "() => JSON.stringify([kgNetwork.getViewPosition(), kgNetwork.getScale()])"
+    view = page.js(scroll)
+    page.click_node(target)  # a node already clear of the panel stays where it is
+    assert page.js(scroll) == view
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_search_by_alias_and_overlapping_mentions(open_page, tmp_path):
     spec = copy.deepcopy(MEMDLM)
     spec["mentions"].append(("language models", "Method", "mentions"))  # only inside "Diffusion language models"
