@@ -678,6 +678,15 @@ def test_browser_following_a_name_by_keyboard_keeps_focus_in_the_panel(open_page
     assert page.js("document.activeElement === document.querySelector('#panel h2')")  # not <body>
     page.page.keyboard.press("Tab")
     assert page.js("document.getElementById('panel').contains(document.activeElement)")
+    # closed by keyboard: focus goes back to the search box, not to <body> (the next Tab would start over)
+    page.page.keyboard.press("Escape")
+    assert page.page.is_hidden("#panel")
+    assert page.js("document.activeElement.id") == "search"
+    page.page.fill("#search", "Qwen3-8B")
+    page.page.press("#search", "Enter")
+    page.page.focus("#panel-close")
+    page.page.keyboard.press("Enter")
+    assert page.page.is_hidden("#panel") and page.js("document.activeElement.id") == "search"
     page.assert_quiet()
 
 

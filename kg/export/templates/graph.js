@@ -576,6 +576,7 @@
   }
 
   function closePanel() {
+    if (panel.contains(document.activeElement)) $("search").focus();  // not <body>: the keyboard keeps its place
     panel.hidden = true;
     delete panel.dataset.node;
     network.unselectAll();
