@@ -691,6 +691,36 @@ def test_browser_following_a_name_by_keyboard_keeps_focus_in_the_panel(open_page
 
 
 @pytest.mark.browser
+def test_browser_graph_pans_and_zooms_by_keyboard(open_page, small_page):
+    _, path = small_page
+    page = open_page(path)
+    view = "() => [kgNetwork.getScale(), kgNetwork.getViewPosition()]"
+    page.page.keyboard.press("Tab")  # the first stop is the graph, first in the page
+    assert page.js("document.activeElement.classList.contains('vis-network')")
+    (scale, at) = page.js(view)
+    for key in ("Equal", "ArrowRight", "ArrowDown"):  # held, as a person does: vis moves on each frame while down
+        page.page.keyboard.down(key)
+        page.page.wait_for_timeout(150)
+        page.page.keyboard.up(key)
+    page.wait_until("s => kgNetwork.getScale() > s", scale)
+    page.wait_until("p => kgNetwork.getViewPosition().x !== p.x && kgNetwork.getViewPosition().y !== p.y", at)
+    # the keys belong to the focused graph alone: typed into the search box, and with the mouse over the
+    # graph, they are text (and the mouse does not steal the focus)
+    page.page.focus("#search")
+    page.page.mouse.move(700, 400)
+    page.page.keyboard.type("+-")
+    page.page.wait_for_timeout(200)
+    assert page.js("document.activeElement.id") == "search" and page.js("document.getElementById('search').value") == "+-"
+    scale = page.js(view)[0]
+    for key in ("ArrowLeft", "Equal"):
+        page.page.keyboard.down(key)
+        page.page.wait_for_timeout(150)
+        page.page.keyboard.up(key)
+    assert page.js(view)[0] == scale
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_entity_relations_are_not_listed_as_papers(open_page, tmp_path):
     # entity → entity edges (kg/graph.py): keyed by relation, evidence carries its paper
     G = small_graph()
