@@ -594,6 +594,29 @@ def test_browser_search_focuses_and_panel_lists_papers(open_page, small_page):
 
 
 @pytest.mark.browser
+def test_browser_a_node_clicked_where_the_panel_opens_moves_clear_of_it(open_page, small_page):
+    G, path = small_page
+    page = open_page(path)
+    target = page.node_id(QWEN)
+    # the node drawn near the right edge, where the panel opens
+    page.js("id => kgNetwork.moveTo({ position: kgNetwork.getPositions([id])[id], scale: 1, offset: { x: 500, y: 0 } })",
+            target)
+    page.click_node(target)
+    assert page.page.text_content("#panel h2") == "Qwen3-8B"
+    page.wait_for_still_view()
+    x, y = page.js("id => kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id])", target).values()
+    panel_left = page.js("document.getElementById('panel').getBoundingClientRect().left")
+    card_right = page.js("document.getElementById('controls').getBoundingClientRect().right")
+    assert card_right < x < panel_left and 0 < y < 800, (x, y)  # not hidden under the panel it opened
+    assert page.js("kgNetwork.getScale()") == 1  # moved, not zoomed
+    scroll = "() => JSON.stringify([kgNetwork.getViewPosition(), kgNetwork.getScale()])"
+    view = page.js(scroll)
+    page.click_node(target)  # a node already clear of the panel stays where it is
+    assert page.js(scroll) == view
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_search_by_alias_and_overlapping_mentions(open_page, tmp_path):
     spec = copy.deepcopy(MEMDLM)
     spec["mentions"].append(("language models", "Method", "mentions"))  # only inside "Diffusion language models"
@@ -655,6 +678,45 @@ def test_browser_following_a_name_by_keyboard_keeps_focus_in_the_panel(open_page
     assert page.js("document.activeElement === document.querySelector('#panel h2')")  # not <body>
     page.page.keyboard.press("Tab")
     assert page.js("document.getElementById('panel').contains(document.activeElement)")
+    # closed by keyboard: focus goes back to the search box, not to <body> (the next Tab would start over)
+    page.page.keyboard.press("Escape")
+    assert page.page.is_hidden("#panel")
+    assert page.js("document.activeElement.id") == "search"
+    page.page.fill("#search", "Qwen3-8B")
+    page.page.press("#search", "Enter")
+    page.page.focus("#panel-close")
+    page.page.keyboard.press("Enter")
+    assert page.page.is_hidden("#panel") and page.js("document.activeElement.id") == "search"
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_browser_graph_pans_and_zooms_by_keyboard(open_page, small_page):
+    _, path = small_page
+    page = open_page(path)
+    view = "() => [kgNetwork.getScale(), kgNetwork.getViewPosition()]"
+    page.page.keyboard.press("Tab")  # the first stop is the graph, first in the page
+    assert page.js("document.activeElement.classList.contains('vis-network')")
+    (scale, at) = page.js(view)
+    for key in ("Equal", "ArrowRight", "ArrowDown"):  # held, as a person does: vis moves on each frame while down
+        page.page.keyboard.down(key)
+        page.page.wait_for_timeout(150)
+        page.page.keyboard.up(key)
+    page.wait_until("s => kgNetwork.getScale() > s", scale)
+    page.wait_until("p => kgNetwork.getViewPosition().x !== p.x && kgNetwork.getViewPosition().y !== p.y", at)
+    # the keys belong to the focused graph alone: typed into the search box, and with the mouse over the
+    # graph, they are text (and the mouse does not steal the focus)
+    page.page.focus("#search")
+    page.page.mouse.move(700, 400)
+    page.page.keyboard.type("+-")
+    page.page.wait_for_timeout(200)
+    assert page.js("document.activeElement.id") == "search" and page.js("document.getElementById('search').value") == "+-"
+    scale = page.js(view)[0]
+    for key in ("ArrowLeft", "Equal"):
+        page.page.keyboard.down(key)
+        page.page.wait_for_timeout(150)
+        page.page.keyboard.up(key)
+    assert page.js(view)[0] == scale
     page.assert_quiet()
 
 

@@ -388,6 +388,28 @@ def test_narrow_window_opens_the_panel_as_a_sheet_below_the_node(browser, corpus
 
 
 @pytest.mark.browser
+def test_zoomed_in_window_search_shows_the_node_clear_of_both_cards(browser, corpus_export):
+    # 700 px: a 1400 px window at 200 % zoom; 640 x 400: a 1280 x 800 one. Too narrow for the panel beside the
+    # controls (a 16 to 100 px gap between them): the node found was put under the controls card.
+    page = Page(browser, corpus_export / "graph.html", viewport=(700, 800))
+    try:
+        for width, height in [(700, 800), (640, 400)]:
+            page.page.set_viewport_size({"width": width, "height": height})
+            search(page, MISMATCH)
+            page.wait_for_still_view()
+            x, y = page.js("id => kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id])",
+                           page.node_id(MISMATCH_IRI)).values()
+            card_right, card_bottom = page.js(RECT, "controls")[2:]
+            left, top, right, bottom = page.js(RECT, "panel")
+            assert 0 < x < width and 0 < y < height, (width, x, y)
+            assert not (x <= card_right and y <= card_bottom), (width, x, y)  # under the controls
+            assert not (left <= x <= right and top <= y <= bottom), (width, x, y)  # under the panel
+        page.assert_quiet()
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
 def test_narrow_window_sheet_leaves_the_filters_reachable(browser, corpus_export):
     page = Page(browser, corpus_export / "graph.html", viewport=(420, 700))
     search(page, MISMATCH)

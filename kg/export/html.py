@@ -417,7 +417,9 @@ def _vis_options(n_view: int, *, large: bool) -> dict[str, Any]:
                   "smooth": {"enabled": not large, "type": "continuous"},
                   "arrows": {"to": {"enabled": True, "scaleFactor": 0.5}}},
         "interaction": {"hover": True, "tooltipDelay": 120, "hideEdgesOnDrag": large,
-                        "hideEdgesOnZoom": large},
+                        "hideEdgesOnZoom": large,
+                        # arrows pan, +/- zoom while the graph has the focus (Tab); the mouse does not take it
+                        "keyboard": {"enabled": True, "bindToWindow": False, "autoFocus": False}},
         "layout": {"randomSeed": 7, "improvedLayout": n_view <= IMPROVED_LAYOUT_UP_TO},
         "physics": {
             "enabled": True,

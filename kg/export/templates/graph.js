@@ -478,6 +478,18 @@
     return { x: right > 200 ? right / 2 - width / 2 : 0, y };  // at least clear of the panel
   }
 
+  // A node clicked where the panel then opens would be hidden by it: it moves beside the panel (same zoom).
+  function keepClearOfPanel(id) {
+    const at = network.canvasToDOM(network.getPositions([id])[id]);
+    const free = clearOfPanel();
+    if (at.x >= free.x && at.x <= free.x + free.w && at.y >= free.y && at.y <= free.y + free.h) return;
+    network.focus(id, {
+      scale: network.getScale(),
+      offset: visibleCentreOffset(),
+      animation: { duration: 400, easingFunction: "easeInOutQuad" },
+    });
+  }
+
   // --- hover: neighbours highlighted, the rest dimmed ------------------------
   const dimmedNodes = new Set();
   const dimmedEdges = new Set();
@@ -564,6 +576,7 @@
   }
 
   function closePanel() {
+    if (panel.contains(document.activeElement)) $("search").focus();  // not <body>: the keyboard keeps its place
     panel.hidden = true;
     delete panel.dataset.node;
     network.unselectAll();
@@ -695,8 +708,10 @@
 
   // --- wiring ---------------------------------------------------------------------
   network.on("click", (p) => {
-    if (p.nodes.length) openPanel(p.nodes[0]);
-    else if (!p.edges.length) closePanel();
+    if (p.nodes.length) {
+      openPanel(p.nodes[0]);
+      keepClearOfPanel(p.nodes[0]);
+    } else if (!p.edges.length) closePanel();
   });
   network.on("hoverNode", (p) => highlight(p.node));
   network.on("zoom", (p) => sizeLabels(p.scale));
