@@ -679,6 +679,12 @@ def test_result_links_value_metric_and_benchmark(nlp):
     assert doc.text[r["start"]:r["end"]] == "6.71%"
 
 
+def test_a_figure_without_a_named_metric_or_benchmark_is_a_result_too(nlp):
+    doc = nlp("Our organisms reach 99% coherence, against 67% before. Claude 3.5 Sonnet and Gemini 2.0 Flash comply.")
+    results = [(r["value"], r["metric"], r["benchmark"]) for r in doc._.kg_results]
+    assert results == [("99%", None, None), ("67%", None, None)]  # not the versions inside the model names
+
+
 @pytest.mark.parametrize("text, label, node_type", [
     ("We report F_1 and R^2 on held-out data.", "F_1", NodeType.METRIC),
     ("We report F_1 and R^2 on held-out data.", "R^2", NodeType.METRIC),

@@ -1,5 +1,6 @@
 """Extraction quality against the project's gold annotations: the figures the README reports must hold."""
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -132,3 +133,24 @@ def test_reported_agreement_of_two_annotators(name):
     gold, f1, typed_f1 = REPORTED_AGREEMENT[name]
     figures = agreement(gold, FRESH.parent / "agreement" / name)["all"].figures()
     assert (round(figures["f1"], 3), round(figures["typed_f1"], 3)) == (f1, typed_f1)
+
+
+def _results_bench():
+    spec = importlib.util.spec_from_file_location("results_eval", FRESH.parent / "results_eval.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# docs/extraction.md: reported results (value, metric, benchmark) on the corpus test part, against
+# bench/results/gold.jsonl; a drop of more than 0.02 fails.
+REPORTED_RESULTS_TEST = {"f1": 0.846, "whole_recall": 0.379}
+
+
+def test_reported_results_do_not_regress(corpus_path):
+    bench = _results_bench()
+    counts = bench.score(Path(corpus_path), bench.DEFAULT_GOLD, set(load_split(GOLD)["test"]))
+    figures = bench.figures(counts)
+    assert counts["docs"] == 18
+    for name, reported in REPORTED_RESULTS_TEST.items():
+        assert figures[name] >= reported - TOLERANCE, (name, figures[name])

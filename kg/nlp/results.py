@@ -1,10 +1,11 @@
 """kg_results: reported figures, (metric, value, benchmark), from the sentence around a number.
 
 "achieves 6.71% average WER on the Open ASR Leaderboard" → (WER, 6.71%, Open ASR
-Leaderboard); "+10.83 on BLINK" → (None, +10.83, BLINK). A value is kept when
-a Metric or Benchmark term shares its sentence; the nearest of each is taken.
-Years, model sizes (8B), counts of things ("124 distinct types") and
-citations are not values.
+Leaderboard); "+10.83 on BLINK" → (None, +10.83, BLINK); "99% coherence" →
+(None, 99%, None). The nearest Metric and Benchmark terms of the sentence are
+taken, when near enough. Years, model sizes (8B), versions inside a name
+("Claude 3.5 Sonnet"), counts of things ("124 distinct types") and citations
+are not values.
 """
 
 from __future__ import annotations
@@ -63,6 +64,11 @@ def _nearest(terms, position: int, node_type: NodeType, doc: Doc, limit: int):
     return best[1] if best else None
 
 
+def _inside_a_term(terms, toks, start: int, end: int) -> bool:
+    """Characters start:end lie inside one of *terms*."""
+    return any(toks.idx[t.start] <= start and end <= toks.end_char(t.end - 1) for t in terms)
+
+
 @Language.factory("kg_results", default_config={})
 def make_result_finder(nlp: Language, name: str) -> "ResultFinder":
     return ResultFinder()
@@ -83,12 +89,11 @@ class ResultFinder:
             matches = find_values(sent_text)
             in_sent = [t for t in terms if sent_start <= t.start and t.end <= sent_end] if matches else []
             for match in matches:
-                start = start_char + match.start("value")
+                start, end = start_char + match.start("value"), start_char + match.end("value")
+                if _inside_a_term(in_sent, toks, start, end):
+                    continue  # "Claude 3.5 Sonnet", "Gemini 2.0 Flash": a version in a name
                 metric = _nearest(in_sent, start, NodeType.METRIC, doc, MAX_METRIC_DISTANCE)
                 benchmark = _nearest(in_sent, start, NodeType.BENCHMARK, doc, MAX_BENCHMARK_DISTANCE)
-                if metric is None and benchmark is None:
-                    continue
-                end = start_char + match.end("value")
                 results.append({"value": text[start:end], "metric": metric.label if metric else None,
                                 "benchmark": benchmark.label if benchmark else None,
                                 "start": start, "end": end, "sentence": sent_text.strip()})
