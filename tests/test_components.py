@@ -663,10 +663,13 @@ def test_known_concept_after_a_cue_is_not_proposed(nlp, text):
     ("We use 124 distinct types from 2023.", []),
     # a full stop may end a value; a version or a range is none
     ("Abstention falls to 1.5%. Accuracy rose from 45% to 9%. It is 3x.", ["1.5%", "45%", "9%", "3x"]),
-    ("Version 1.2.3 solves Level 3--5 problems in 50-90% of cases.", []),
+    ("Version 1.2.3 solves Level 3--5 problems from 2020-2024.", []),
+    # both ends of a range whose upper end has a unit
+    ("It recovers 50-90% of the gains, uses 44 to 94% of the budget and is 1.36-100x slower.",
+     ["50", "90%", "44", "94%", "1.36", "100x"]),
 ])
 def test_values(text, values):
-    assert [m.group("value").strip() for m in find_values(text)] == values
+    assert [text[start:end].strip() for start, end in find_values(text)] == values
 
 
 def test_result_links_value_metric_and_benchmark(nlp):

@@ -24,6 +24,8 @@ __all__ = ["ResultFinder", "find_values"]
 _VALUE = re.compile(
     r"(?<![\w.\-–—])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
     r"|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?!\w|\.\d|[\-–—]\d)")
+# A range whose upper end has a unit: "44 to 94%", "50-90%", "1.36-100x" (not "3--5" or "2020-2024").
+_RANGE = re.compile(r"(?<![\w.\-–—])(?P<low>\d+(?:\.\d+)?)\s?(?:-|–|to\s)\s?(?P<high>\d+(?:\.\d+)?\s?(?:%|pp|x|×))(?!\w)")
 _VALUE_START = re.compile(r"[+\-−±\d]")  # every _VALUE match starts with a sign or a digit
 _NOT_A_RESULT = re.compile(r"^(19|20)\d\d$")
 _DIGIT = re.compile(r"\d")
@@ -32,9 +34,14 @@ MAX_METRIC_DISTANCE = 40
 MAX_BENCHMARK_DISTANCE = 80
 
 
-def find_values(text: str) -> list[re.Match]:
-    """Candidate reported values in *text* (percentages, signed gains, decimals, multipliers)."""
-    return [m for m in _value_matches(text) if not _NOT_A_RESULT.match(m.group("value"))]
+def find_values(text: str) -> list[tuple[int, int]]:
+    """Where the candidate reported values of *text* are (percentages, signed gains, decimals, multipliers, and
+    both ends of a range of them: "44 to 94%", "1.36-100x"), in order."""
+    spans = {m.span("value") for m in _value_matches(text) if not _NOT_A_RESULT.match(m.group("value"))}
+    if "-" in text or "–" in text or " to " in text:
+        for m in _RANGE.finditer(text):
+            spans |= {m.span("low"), m.span("high")}
+    return sorted(spans)
 
 
 def _value_matches(text: str) -> list[re.Match]:
@@ -88,8 +95,8 @@ class ResultFinder:
             sent_text = toks.span_text(sent_start, sent_end)
             matches = find_values(sent_text)
             in_sent = [t for t in terms if sent_start <= t.start and t.end <= sent_end] if matches else []
-            for match in matches:
-                start, end = start_char + match.start("value"), start_char + match.end("value")
+            for value_start, value_end in matches:
+                start, end = start_char + value_start, start_char + value_end
                 if _inside_a_term(in_sent, toks, start, end):
                     continue  # "Claude 3.5 Sonnet", "Gemini 2.0 Flash": a version in a name
                 metric = _nearest(in_sent, start, NodeType.METRIC, doc, MAX_METRIC_DISTANCE)
