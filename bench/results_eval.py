@@ -1,6 +1,6 @@
 """Reported results (value, metric, benchmark) against the gold of bench/results/gold.jsonl.
 
-Usage: .venv/bin/python bench/results_eval.py [CORPUS] [--gold FILE]
+Usage: .venv/bin/python bench/results_eval.py [CORPUS] [--gold FILE] [--part dev|test]
 
 Per abstract, a predicted value matches a gold value with the same number (sign and unit aside:
 annotators copy a figure with or without them); precision is over predicted values, recall over the gold
@@ -62,12 +62,16 @@ def agrees(gold: str | None, names: set[str]) -> bool:
     return not names if gold is None else known_form(gold) in names
 
 
-def score(corpus: Path, gold_file: Path, indices=None) -> dict[str, int]:
+def score(corpus: Path, gold_file: Path, indices=None) -> Counter:
     """Counts of the gold and predicted results of the abstracts of *gold_file* (those of *indices*, if given)."""
     papers = read_inputs([corpus])
     nlp = build_pipeline()
     counts = Counter()
-    for line in gold_file.read_text(encoding="utf-8").splitlines():
+    try:
+        lines = gold_file.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise SystemExit(f"{gold_file}: cannot read the results gold ({exc.strerror})") from exc
+    for line in lines:
         record = json.loads(line)
         if indices is not None and record["index"] not in indices:
             continue
@@ -99,23 +103,14 @@ def score(corpus: Path, gold_file: Path, indices=None) -> dict[str, int]:
     return counts
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
-    parser.add_argument("--part", choices=["dev", "test"], help="only the corpus's development or test part "
-                        "(tests/gold/split.json)")
-    args = parser.parse_args()
-    indices = set(load_split(ROOT / "tests" / "gold")[args.part]) if args.part else None
-    report(score(args.corpus, args.gold, indices))
-
-
 def figures(c: Counter) -> dict[str, float]:
     """Precision, recall and F1 of the values, and of whole records (value, metric and benchmark right)."""
     counted = c["predicted"] - c["unsure"]  # predictions of values the annotator was unsure of are not judged
-    f = {"precision": c["matched"] / counted if counted else 0.0, "recall": c["matched"] / c["gold"] if c["gold"] else 0.0,
-         "whole_precision": c["whole"] / counted if counted else 0.0,
-         "whole_recall": c["whole"] / c["gold"] if c["gold"] else 0.0}
+    def share(part: int, whole: int) -> float:
+        return part / whole if whole else 0.0
+
+    f = {"precision": share(c["matched"], counted), "recall": share(c["matched"], c["gold"]),
+         "whole_precision": share(c["whole"], counted), "whole_recall": share(c["whole"], c["gold"])}
     p, r = f["precision"], f["recall"]
     f["f1"] = 2 * p * r / (p + r) if p + r else 0.0
     return f
@@ -129,7 +124,19 @@ def report(c: Counter) -> None:
     if c["matched"]:
         print(f"of the matched values: metric agrees {c['metric'] / c['matched']:.3f}, benchmark agrees "
               f"{c['benchmark'] / c['matched']:.3f}, both {c['whole'] / c['matched']:.3f}")
-    print(f"whole records (value, metric and benchmark right): P {f['whole_precision']:.3f}  R {f['whole_recall']:.3f}")
+    print(f"whole records (value, metric and benchmark right): "
+          f"P {f['whole_precision']:.3f}  R {f['whole_recall']:.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
+    parser.add_argument("--part", choices=["dev", "test"], help="only the corpus's development or test part "
+                        "(tests/gold/split.json)")
+    args = parser.parse_args()
+    indices = set(load_split(ROOT / "tests" / "gold")[args.part]) if args.part else None
+    report(score(args.corpus, args.gold, indices))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,5 @@
 """Extraction quality against the project's gold annotations: the figures the README reports must hold."""
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -9,6 +8,8 @@ import pytest
 import kg.cli
 from kg.evaluate import agreement, evaluate, load_gold, load_split
 from kg.ingest import read_inputs, text_hash
+
+from common import load_bench  # noqa: E402  (tests/ is on the path)
 
 GOLD = Path(__file__).resolve().parent / "gold"
 FRESH = Path(__file__).resolve().parent.parent / "bench" / "fresh"
@@ -135,20 +136,13 @@ def test_reported_agreement_of_two_annotators(name):
     assert (round(figures["f1"], 3), round(figures["typed_f1"], 3)) == (f1, typed_f1)
 
 
-def _results_bench():
-    spec = importlib.util.spec_from_file_location("results_eval", FRESH.parent / "results_eval.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 # docs/extraction.md: reported results (value, metric, benchmark) on the corpus test part, against
 # bench/results/gold.jsonl; a drop of more than 0.02 fails.
 REPORTED_RESULTS_TEST = {"f1": 0.846, "whole_recall": 0.379}
 
 
 def test_reported_results_do_not_regress(corpus_path):
-    bench = _results_bench()
+    bench = load_bench("results_eval")
     counts = bench.score(Path(corpus_path), bench.DEFAULT_GOLD, set(load_split(GOLD)["test"]))
     figures = bench.figures(counts)
     assert counts["docs"] == 18

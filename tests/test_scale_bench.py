@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -10,18 +9,13 @@ from pathlib import Path
 
 import kg
 
+from common import load_bench  # noqa: E402  (tests/ is on the path)
+
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "scale_bench.py"
 
 
-def load_bench():
-    spec = importlib.util.spec_from_file_location("scale_bench", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_synthetic_corpus_is_deterministic_and_builds(tmp_path):
-    bench = load_bench()
+    bench = load_bench("scale_bench")
     records = list(bench.synthetic_records(30))
     assert records == list(bench.synthetic_records(30)) and records != list(bench.synthetic_records(30, seed=1))
     path = tmp_path / "synthetic.jsonl"
@@ -33,7 +27,7 @@ def test_synthetic_corpus_is_deterministic_and_builds(tmp_path):
 
 
 def test_run_one_reports_the_figures(tmp_path):
-    row = load_bench().run_one(20, 1, ["graph.json"], tmp_path)
+    row = load_bench("scale_bench").run_one(20, 1, ["graph.json"], tmp_path)
     assert row["papers"] == 20 and row["export_bytes"]["graph.json"] > 0 and row["peak_rss_mib"] > 0
     assert row["themes"] >= 1 and row["themes_s"] >= 0
     assert json.loads(json.dumps(row)) == row

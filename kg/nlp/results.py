@@ -25,7 +25,8 @@ _VALUE = re.compile(
     r"(?<![\w.\-–—])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
     r"|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?!\w|\.\d|[\-–—]\d)")
 # A range whose upper end has a unit: "44 to 94%", "50-90%", "1.36-100x" (not "3--5" or "2020-2024").
-_RANGE = re.compile(r"(?<![\w.\-–—])(?P<low>\d+(?:\.\d+)?)\s?(?:-|–|to\s)\s?(?P<high>\d+(?:\.\d+)?\s?(?:%|pp|x|×))(?!\w)")
+_RANGE = re.compile(r"(?<![\w.\-–—])(?P<low>\d+(?:\.\d+)?)\s?(?:-|–|to\s)\s?"
+                    r"(?P<high>\d+(?:\.\d+)?\s?(?:%|pp|x|×))(?!\w)")
 _VALUE_START = re.compile(r"[+\-−±\d]")  # every _VALUE match starts with a sign or a digit
 _NOT_A_RESULT = re.compile(r"^(19|20)\d\d$")
 _DIGIT = re.compile(r"\d")
