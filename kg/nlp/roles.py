@@ -52,11 +52,12 @@ _LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING)))
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
 # Weaker evidence of a contribution, trusted only in an abstract without a proposal cue: "we add a budget
-# token", "we explore an X as …", "our X outperforms …", "our X and Y are released".
+# token", "we explore an X as …", "our X outperforms …", "our X, which …, reduces …", "our X and Y are released".
 _OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|reduces|matches|raises|boosts"
             r"|(is|are|will\s+be)\s+(publicly\s+|openly\s+|freely\s+)?(released|available|open-sourced))")
 WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explore)s?\b(?=\s+(a|an)\b)"
-                               r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)", re.I)
+                               r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)"
+                               r"|\bour\b(?=\s[\w\s-]{1,40}?,\s+which\s[^.;:]{1,150}?,\s+" + _OUTCOME + r"\b)", re.I)
 _OUR = re.compile(r"\bour\b", re.I)
 # Advice in a position paper: "we recommend that evaluations report X", "we … and call on developers to publish X";
 # the act after a modal, "to", the subject of "that" or an enumerator "(ii)" (not "we argue that X is saturated and
@@ -408,10 +409,12 @@ def _generic_word(doc: Doc, i: int) -> bool:
 
 
 def _said_before(doc: Doc, start: int, end: int) -> bool:
-    """The words of tokens start:end, singular or plural, occur earlier in the text ("PRMs … our PRM")."""
+    """The words of tokens start:end, singular or plural, occur earlier in the text ("PRMs … our PRM"), other
+    than as the authors' own ("using our augmented tests … our augmented tests are available")."""
     table = tokens(doc)
     before, phrase = table.lower_text[:table.idx[start]], table.span_text(start, end).lower()
-    return any(whole_word_count(before, form, 1) for form in {phrase, phrase + "s", phrase.removesuffix("s")} if form)
+    forms = {phrase, phrase + "s", phrase.removesuffix("s")} - {""}
+    return any(whole_word_count(re.sub(rf"\bour {re.escape(form)}\b", " ", before), form, 1) for form in forms)
 
 
 def _through_last_head(doc: Doc, start: int, end: int) -> int:
@@ -439,11 +442,20 @@ def _cue_objects(doc: Doc, tier: str):
             elif examples:
                 yield from _list_items(doc, examples, sent.end)
             elif end > start and not _kind_of_a_name(doc, first, after, sent):
-                yield start, end, after > end, False
+                if after > end and _bare_word(doc, start, end):
+                    yield start, end + 1, True, False  # "an aggregation scheme": one plain word keeps its kind
+                else:
+                    yield start, end, after > end, False
             elif after > end and _mechanism_follows(words, after, sent.end):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False, False
+
+
+def _bare_word(doc: Doc, start: int, end: int) -> bool:
+    """Tokens start:end are one lower-case word without a hyphen, too plain to name a contribution alone."""
+    word = tokens(doc).words[start]
+    return end - start == 1 and word.isalpha() and word.islower() and not _generic_word(doc, start)
 
 
 # Words for a group of things: what the paper introduces is the things ("a checklist of tuning practices").
@@ -676,7 +688,8 @@ def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, p
         if (term.start, term.end) == (start, end):
             return term if term.source != "lexicon" or _is_named(term) else None  # "MemDLM"; not "distillation"
     text = tokens(doc).span_text(start, end)
-    acceptable = _nameable(text) or kinded and _names_a_technique(text) or plain and _plain_phrase(text)
+    acceptable = (_nameable(text) or kinded and (_names_a_technique(text) or _is_kind(text.split()[-1]))
+                  or plain and _plain_phrase(text))
     if not acceptable or not _replaceable(terms, start, end):
         return None
     if _known_parts_only(doc, terms, start, end):
