@@ -479,6 +479,8 @@ def test_roles(nlp, text, label, role):
      "system-level threat models"),
     ("Gaps persist. We recommend concrete practices, namely graded scoring and pre-registered thresholds.",
      "graded scoring"),  # the object of "recommend", and a group's examples after "namely"
+    ("Claims outrun evidence. We call for seed-matched baselines, reporting of variance and open logs.",
+     "seed-matched baselines"),  # the object of "call for"
     ("Refusal rates mislead. We outline concrete desiderata for agent evaluations, discuss the costs of realistic "
      "testing, and call on model developers to publish sandbox audit logs.", "sandbox audit logs"),  # a long "we …"
 ])

@@ -52,7 +52,8 @@ _LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING)))
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
 # Weaker evidence of a contribution, trusted only in an abstract without a proposal cue: "we add a budget
-# token", "we explore an X as …", "our X outperforms …", "our X, which …, reduces …", "our X and Y are released".
+# token", "we explore an X as …", "our X outperforms …", "our X, which …, reduces …", "our X and Y are
+# released".
 _OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|reduces|matches|raises|boosts"
             r"|(is|are|will\s+be)\s+(publicly\s+|openly\s+|freely\s+)?(released|available|open-sourced))")
 WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explore)s?\b(?=\s+(a|an)\b)"
@@ -68,11 +69,11 @@ _ACT = r"(report|adopt|publish|disclose)\b"
 ADVISED_ACT = re.compile(r"\b(should|must|to)\s[^.;:]{0,60}?\b" + _ACT
                          + r"|\bthat\s+((?!(and|or|is|are|was|were|be|been|has|have)\b)[\w()-]+\s+){1,4}?" + _ACT
                          + r"|\(\w{1,3}\)\s+" + _ACT, re.I)  # "(ii) report …"
-# What "we recommend / advocate" takes as its object, when it is a thing, not a clause ("we recommend that …", "we
-# recommend practitioners pretrain …" name nothing).
-_RECOMMENDED = re.compile(r"\bwe\s+((also|therefore|thus|further|strongly|instead)\s+)?(recommend|advocate)\b"
-                          r"(?=\s+(?!that\b|to\b|practitioners\b|developers\b|researchers\b|authors\b|users\b"
-                          r"|the\s+community\b)[\w-])", re.I)
+# What "we recommend / advocate / call for" takes as its object, when it is a thing, not a clause ("we recommend
+# that …", "we recommend practitioners pretrain …", "we call for papers that …" name nothing).
+_RECOMMENDED = re.compile(r"\bwe\s+((also|therefore|thus|further|strongly|instead)\s+)?"
+                          r"(recommend|advocate|call\s+for)\b(?=\s+(?!that\b|to\b|practitioners\b|developers\b"
+                          r"|researchers\b|authors\b|users\b|papers\b|the\s+community\b)[\w-])", re.I)
 # The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
 # simple diagnostic", "we address both issues with a memory mechanism".
 RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|suggest)(s|d|ed)?\b"
