@@ -87,7 +87,14 @@ def _facts(text: str) -> _Facts:
     return _Facts(low, singular(low), _is_name_text(text), text[:1].isupper(),
                   text[:1].isupper() and text[1:].islower() and low not in _NEVER_IN_NAMES,
                   low in leading_modifiers() or _well_done(low), _is_verb_like(text), is_participle(text),
-                  singular(text).lower() in generic_terms(), "://" in text or "www." in text)
+                  _generic_word(text), "://" in text or "www." in text)
+
+
+def _generic_word(text: str) -> bool:
+    """*text*, or each capitalised part of it between hyphens ("Hindi-English"), is a generic term."""
+    generic = generic_terms()
+    return singular(text).lower() in generic or "-" in text and all(
+        part[:1].isupper() and singular(part).lower() in generic for part in text.split("-"))
 
 
 def _well_done(low: str) -> bool:
@@ -543,7 +550,7 @@ def _verdict(words: list[Word]) -> bool | str:
     return len(words) <= 3 and not vague and _IF_REPEATED
 
 
-_HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs"}
+_HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe", "NVLink", "InfiniBand", "USB"}
 # A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz",
 # "nM").
 _UNIT = re.compile(r"^([^\W\d_]+/(s|sec|h|hr|day|atom|Å|tokens?|steps?|samples?|quer(y|ies)|images?|GPU|node)"
@@ -578,7 +585,7 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     """Settle *verdict* on the candidate at tokens ``start:end`` in its context: false, true, or the type the
     context gives it (a list of benchmarks or of tasks)."""
     if verdict == _IF_PROPOSED:
-        return _after_proposal(doc, start) or start != sent_start and _listed_beside_a_name(doc, start, end)
+        return start != sent_start and (_after_proposal(doc, start) or _listed_beside_a_name(doc, start, end))
     if verdict in (_IF_LISTED, _IF_RECURRING, _IF_FREQUENT) and _listed_task(doc, start):
         return NodeType.PROBLEM  # "tasks including addition, copying and parity"
     if verdict == _IF_LISTED:

@@ -347,8 +347,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     """
     proposed = []
     for start, end, kinded, listed in _cue_objects(doc, tier):
-        if tier == "our" and not _names_exactly(terms, start, end):  # "our Interval Velocity Matching (IVM) …"
-            end, kinded = _through_last_head(doc, start, end), False  # "our probing decoder attaches …": the decoder
+        if tier == "our" and not (kinded or _names_exactly(terms, start, end) or _described(doc, end)):
+            end = _through_last_head(doc, start, end)  # "our probing decoder attaches …": the decoder
         if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
         if (tier in _INDEFINITE_TIERS and not (listed or _indefinite(doc, start))
@@ -366,6 +366,13 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             if term.source == "proposal":
                 _mark_recurrences(doc, terms, term)
     return proposed
+
+
+def _described(doc: Doc, end: int) -> bool:
+    """An appositive describes the phrase ending before token *end*: "our early-exit probe, a small classifier …"."""
+    table = tokens(doc)
+    after = table.end_char(end - 1)
+    return bool(_DESCRIBING_APPOSITIVE.match(table.text[after:after + 40]))
 
 
 def _a_study(doc: Doc, end: int) -> bool:
@@ -434,12 +441,14 @@ def _cue_objects(doc: Doc, tier: str):
         for cue_end in _TIER_CUE_ENDS[tier](sent):
             first = _token_at(doc, sent.start_char + cue_end, sent.end)
             start, end = _phrase_from(doc, first, sent.end)
-            if end - start == 1 and end < sent.end and words[end] == "of" and words[start].lower() in _CONTAINERS:
-                start, end = _phrase_from(doc, end + 1, sent.end)  # "a suite of 1,800 software tasks"
+            if end - start <= 1 and start + 1 < sent.end and words[start + 1] == "of" \
+                    and words[start].lower() in _CONTAINERS:  # "a suite of 1,800 software tasks", "a set of …"
+                start, end = _phrase_from(doc, start + 2, sent.end)
             after = _skip_kind_words(doc, end, sent.end)
             examples = _examples_start(doc, start, after, sent.end)
-            if after < sent.end and words[after] == ":" and tier not in _PLAIN_TIERS:
-                yield from _list_items(doc, after + 1, sent.end)  # "three strategies: A, B and C"
+            if after < sent.end and words[after] == ":" and tier not in _PLAIN_TIERS and (after > end or end - start <= 1):
+                yield from _list_items(doc, after + 1, sent.end)  # "three strategies: A, B and C" (not "a reporting
+                # standard: samples per item, …", whose items are its parts)
             elif examples:
                 yield from _list_items(doc, examples, sent.end)
             elif end > start and not _kind_of_a_name(doc, first, after, sent):
@@ -724,9 +733,15 @@ def _nameable(text: str) -> bool:
     if looks_adjective(last) and last not in head_types():  # "a large-scale empirical (study)"; not "objective"
         return False
     specific = [w for w in words if singular(w.lower()) not in generic_terms()]
-    if len(words) == 1:
-        return "-" in words[0] and bool(specific)
+    if len(words) == 1:  # "self-verification"; not an adjective ("training-free", "task-aware")
+        return "-" in words[0] and bool(specific) and words[0].rsplit("-", 1)[-1].lower() not in _ADJECTIVE_PARTS
     return len(specific) >= 2 or any("-" in w or singular(w.lower()) in head_types() for w in specific)
+
+
+# Last parts of hyphenated adjectives: "training-free", "task-aware", "token-level".
+_ADJECTIVE_PARTS = {"free", "based", "aware", "specific", "agnostic", "level", "like", "wise", "efficient", "centric",
+                    "driven", "style", "grained", "dependent", "independent", "invariant", "friendly", "intensive",
+                    "only", "scale", "conditioned", "guided", "augmented", "constrained"}
 
 
 def _plain_phrase(text: str) -> bool:
