@@ -552,9 +552,9 @@ def _verdict(words: list[Word]) -> bool | str:
 
 _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe", "NVLink", "InfiniBand", "USB"}
 # A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz",
-# "nM").
+# "GPa", "nM").
 _UNIT = re.compile(r"^([^\W\d_]+/(s|sec|h|hr|day|atom|Å|tokens?|steps?|samples?|quer(y|ies)|images?|GPU|node)"
-                   r"|[kMGT](Wh|Hz|eV)|meV|keV|[nµμ]M)\.?$")
+                   r"|[kMGT](Wh|Hz|eV|Pa)|meV|keV|[nµμ]M)\.?$")
 
 
 def _formula(words: list[Word]) -> bool:
