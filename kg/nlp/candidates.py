@@ -28,7 +28,7 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT,
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT,
                     PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words, generic_terms, head_types,
                     is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
@@ -508,6 +508,8 @@ def _verdict(words: list[Word]) -> bool | str:
     """Whether *words* make a term, from their texts alone, or which check of their context decides."""
     if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words) or _formula(words):
         return False
+    if "-" in words[-1].text and words[-1].text.rsplit("-", 1)[1].lower() in ADJECTIVE_PARTS:
+        return False  # "SDXL-class", "PhD-level": a term does not end in an adjective
     if any(part in _HARDWARE for w in words for part in w.text.split("-")):
         return False  # "L4 GPU", "GPU-hours", "CPU memory": the machine, not a concept of the paper
     if len(words) == 1 and _UNIT.match(words[0].text):
@@ -550,11 +552,12 @@ def _verdict(words: list[Word]) -> bool | str:
     return len(words) <= 3 and not vague and _IF_REPEATED
 
 
-_HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe", "NVLink", "InfiniBand", "USB"}
+_HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe", "NVLink", "InfiniBand", "USB", "HBM",
+             "DRAM", "SRAM", "NVMe", "SSD", "SSDs"}
 # A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz",
 # "GPa", "nM").
 _UNIT = re.compile(r"^([^\W\d_]+/(s|sec|h|hr|day|atom|Å|tokens?|steps?|samples?|quer(y|ies)|images?|GPU|node)"
-                   r"|[kMGT](Wh|Hz|eV|Pa)|meV|keV|[nµμ]M)\.?$")
+                   r"|[kMGT](Wh|Hz|eV|Pa)|hPa|meV|keV|[nµμ]M)\.?$")
 
 
 def _formula(words: list[Word]) -> bool:

@@ -25,8 +25,8 @@ from spacy.tokens import Doc
 
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS, STUDY_WORDS,
-                    boundary_words, generic_terms, head_types, is_participle, is_title_word, leading_modifiers,
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS,
+                    STUDY_WORDS, boundary_words, generic_terms, head_types, is_participle, is_title_word, leading_modifiers,
                     lexicon_index, looks_adjective, spelled_as_known)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 from .typing_cues import type_of
@@ -77,6 +77,7 @@ _RECOMMENDED = re.compile(r"\bwe\s+((also|therefore|thus|further|strongly|instea
 # The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
 # simple diagnostic", "we address both issues with a memory mechanism".
 RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|suggest)(s|d|ed)?\b"
+                        r"|\bwe\s+[^.;:]{0,200}?,?\s+and\s+(also\s+)?(provide|offer)\b"
                         r"|\byield(s|ed)?\b|\bwe\s+(close|conclude)\s+with\b"
                         r"|\bwe\s+(address|tackle|mitigate|overcome|solve)\s+(this|these|both|the|that|each)\s+"
                         r"([\w-]+\s+){0,2}?(issue|problem|challenge|gap|limitation|shortcoming)s?\s+with\b", re.I)
@@ -734,14 +735,8 @@ def _nameable(text: str) -> bool:
         return False
     specific = [w for w in words if singular(w.lower()) not in generic_terms()]
     if len(words) == 1:  # "self-verification"; not an adjective ("training-free", "task-aware")
-        return "-" in words[0] and bool(specific) and words[0].rsplit("-", 1)[-1].lower() not in _ADJECTIVE_PARTS
+        return "-" in words[0] and bool(specific) and words[0].rsplit("-", 1)[-1].lower() not in ADJECTIVE_PARTS
     return len(specific) >= 2 or any("-" in w or singular(w.lower()) in head_types() for w in specific)
-
-
-# Last parts of hyphenated adjectives: "training-free", "task-aware", "token-level".
-_ADJECTIVE_PARTS = {"free", "based", "aware", "specific", "agnostic", "level", "like", "wise", "efficient", "centric",
-                    "driven", "style", "grained", "dependent", "independent", "invariant", "friendly", "intensive",
-                    "only", "scale", "conditioned", "guided", "augmented", "constrained"}
 
 
 def _plain_phrase(text: str) -> bool:

@@ -15,7 +15,7 @@ from ..records import NodeType
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
            "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
            "is_participle", "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known", "is_title_word",
-           "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS"]
+           "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -65,6 +65,13 @@ FAULT_ADJECTIVES = frozenset({
     "incorrect", "erroneous", "hallucinated", "abrupt", "deceptive", "mislabeled", "mislabelled", "spurious",
     "misleading", "unfaithful", "untruthful", "invalid", "broken", "degraded", "unintended", "undesired",
     "undesirable", "catastrophic", "unsupported", "vulnerable"})
+
+
+# Last parts of hyphenated adjectives: "training-free", "task-aware", "token-level", "SDXL-class".
+ADJECTIVE_PARTS = frozenset({
+    "free", "based", "aware", "specific", "agnostic", "level", "like", "wise", "efficient", "centric", "driven", "style",
+    "grained", "dependent", "independent", "invariant", "friendly", "intensive", "only", "scale", "conditioned",
+    "guided", "augmented", "constrained", "class", "sized", "deployable"})
 
 
 def looks_adjective(word: str) -> bool:
