@@ -489,6 +489,10 @@ def test_roles(nlp, text, label, role):
      "disclosure standard"),  # a heading that names something: its items are its parts
     ("Exits come late. Our halting probe, a small classifier on hidden states, stops decoding early.",
      "halting probe"),  # "our X" described by an appositive
+    ("Scores mislead. The results suggest that leaderboards hide gaps, and that seed-level audits should accompany "
+     "every reported score.", "seed-level audits"),  # what a suggestion says should be done
+    ("Probes mislead. They suggest that strong non-SAE baselines should be a default part of any evaluation.",
+     "non-SAE baselines"),  # "non-SAE" alone is no term
     ("Refusal rates mislead. We outline concrete desiderata for agent evaluations, discuss the costs of realistic "
      "testing, and call on model developers to publish sandbox audit logs.", "sandbox audit logs"),  # a long "we …"
 ])
@@ -599,6 +603,7 @@ def test_our_named_thing_is_proposed_when_nothing_else_is(nlp):
     "Sparse reward models are popular. Our sparse reward model outperforms baselines.",  # named before, plural
     "Experiments on FooQA, a recent QA benchmark, show gains.",  # described, but what the work is tested on
     "Video models are slow. This paper describes a training-free approach that merges static patches.",  # adjective
+    "Explanations leak data. These findings suggest that explanation interfaces should be treated as attack surface.",
 ])
 def test_nothing_is_proposed(nlp, text):
     found, _ = terms(nlp, text)

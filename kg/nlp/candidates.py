@@ -517,8 +517,8 @@ def _verdict(words: list[Word]) -> bool | str:
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
     if len(words) == 1:
-        if words[0].facts.generic or _SIZE_ONLY.match(words[0].text):  # the phrase is the word; "sub-10B"
-            return False
+        if words[0].facts.generic or _SIZE_ONLY.match(words[0].text) or words[0].facts.lower.startswith("non-"):
+            return False  # the phrase is the word; "sub-10B"; "non-SAE" (baselines)
     elif singular(" ".join(w.text for w in words)).lower() in generic_terms() or all(w.facts.generic for w in words):
         return False
     if any(w.facts.name for w in words):

@@ -74,6 +74,12 @@ ADVISED_ACT = re.compile(r"\b(should|must|to)\s[^.;:]{0,60}?\b" + _ACT
 _RECOMMENDED = re.compile(r"\bwe\s+((also|therefore|thus|further|strongly|instead)\s+)?"
                           r"(recommend|advocate|call\s+for)\b(?=\s+(?!that\b|to\b|practitioners\b|developers\b"
                           r"|researchers\b|authors\b|users\b|papers\b|the\s+community\b)[\w-])", re.I)
+# What advice or a suggestion says should be done, after "suggest / argue / contend / recommend": "we argue that
+# extreme-focused evaluation should become standard", "… and that attribute-level audits should accompany …" (the
+# cue ends before the subject; not "that explanation interfaces should be treated as …").
+_SUGGESTS = re.compile(r"\b(suggest|argue|contend|recommend)s?\b", re.I)
+_ADVISED_SUBJECT = re.compile(r"\bthat\s+(?=((?!should\b|must\b)[\w-]+\s+){1,4}(should|must)\s+(become|accompany|look"
+                              r"|be\s+(a|an|the|standard|routine|default|mandatory|required|part)\b))", re.I)
 # The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
 # simple diagnostic", "we address both issues with a memory mechanism".
 RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive|provide|offer|suggest)(s|d|ed)?\b"
@@ -542,11 +548,13 @@ def _plain_cue_ends(sent: _Sentence) -> list[int]:
 
 
 def _advice_cue_ends(sent: _Sentence) -> list[int]:
-    if not _has_any(sent.text, _ADVICE_WORDS):
+    if not _has_any(sent.text, _ADVICE_WORDS + ("suggest",)):
         return []
     direct = [m.end() for m in _RECOMMENDED.finditer(sent.text)]  # "we recommend concrete practices, namely X"
+    suggests = _SUGGESTS.search(sent.text)  # "… suggest that X …, and that data audits should accompany …"
+    subjects = [m.end() for m in _ADVISED_SUBJECT.finditer(sent.text, suggests.end())] if suggests else []
     advice = ADVICE.search(sent.text)
-    return direct + ([m.end() for m in ADVISED_ACT.finditer(sent.text, advice.end())] if advice else [])
+    return direct + subjects + ([m.end() for m in ADVISED_ACT.finditer(sent.text, advice.end())] if advice else [])
 
 
 def _result_cue_ends(sent: _Sentence) -> list[int]:
