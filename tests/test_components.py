@@ -673,6 +673,10 @@ def test_measuring_starts_no_term(nlp):
      ["SDXL-class", "PhD-level", "reproducible Docker"]),  # an adjective ends no term
 
     ("Policies trained on coding tasks learn to special-case unit tests.", ["coding"]),  # a broad domain
+    ("Instabilities arise during optimization of the policy. Models fail beyond the training length. Models "
+     "allocate less attention to image tokens in their middle layers. Each component contributes, with dynamic "
+     "sampling and token-level loss accounting for most of the gain.",
+     ["sampling", "optimization", "middle layers", "training length"]),  # too broad, or no concept
 ])
 def test_machines_languages_and_formats_are_not_concepts(nlp, text, absent):
     found, _ = terms(nlp, text)
