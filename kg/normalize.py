@@ -44,6 +44,8 @@ def singular(word: str) -> str:
         return word[:-2]
     if low.endswith("ies") and len(word) > 4:
         return word[:-3] + ("Y" if word[-3].isupper() else "y")
+    if low.endswith(("caches", "niches")):
+        return word[:-1]  # not "cach"
     if low.endswith(("sses", "shes", "ches", "xes")):
         return word[:-2]
     return word[:-1]

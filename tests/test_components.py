@@ -82,6 +82,11 @@ def test_a_long_form_that_needs_the_word_after_the_bracket_takes_it(nlp):
     assert [t.label for t in doc._.kg_terms if doc[t.start:t.end].text == "KV"] == ["key-value cache"]  # a lone KV
 
 
+def test_a_long_form_takes_a_plural_word_after_the_bracket(nlp):
+    found, _ = terms(nlp, "Serving is dominated by storing key-value (KV) caches rather than by computation.")
+    assert "key-value" not in found and "KV caches" in found["key-value caches"].aliases, sorted(found)
+
+
 def test_coined_name_first_keeps_the_name_as_label(nlp):
     found, _ = terms(nlp, "We propose FooNet (Factorized Object Network), which reduces label noise.")
     assert "FooNet" in found and "Factorized Object Network" in found["FooNet"].aliases

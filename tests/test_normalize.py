@@ -76,7 +76,8 @@ def test_singular_leaves_non_plurals_alone(word):
 
 @pytest.mark.parametrize("plural, single", [
     ("biases", "bias"), ("correlations", "correlation"), ("models", "model"), ("LLMs", "LLM"),
-    ("queries", "query"), ("boxes", "box"), ("approaches", "approach"), ("classes", "class"),
+    ("queries", "query"), ("boxes", "box"), ("approaches", "approach"), ("classes", "class"), ("caches", "cache"),
+    ("batches", "batch"),
 ])
 def test_singular_of_plurals(plural, single):
     assert singular(plural) == single

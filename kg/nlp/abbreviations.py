@@ -168,7 +168,8 @@ def _long_label(doc: Doc, long: Span, short: Span) -> tuple[str, bool]:
         if nxt.islower() and head_types().get(singular(nxt)) in (NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC):
             return f"{long_text} {nxt}", False
         index = lexicon_index()
-        if nxt.isalpha() and normalize_label(f"{long_text} {nxt}") in index and normalize_label(long_text) not in index:
+        known = any(normalize_label(f"{long_text} {word}") in index for word in (nxt, singular(nxt)))  # "caches"
+        if nxt.isalpha() and known and normalize_label(long_text) not in index:
             return f"{long_text} {nxt}", True
     return long_text, False
 
