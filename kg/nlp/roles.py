@@ -26,8 +26,8 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS,
-                    STUDY_WORDS, boundary_words, generic_terms, head_types, is_participle, is_title_word, leading_modifiers,
-                    lexicon_index, looks_adjective, spelled_as_known)
+                    STUDY_WORDS, boundary_words, generic_terms, head_types, is_participle, is_title_word,
+                    leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 from .typing_cues import type_of
 
@@ -453,9 +453,9 @@ def _cue_objects(doc: Doc, tier: str):
                 start, end = _phrase_from(doc, start + 2, sent.end)
             after = _skip_kind_words(doc, end, sent.end)
             examples = _examples_start(doc, start, after, sent.end)
-            if after < sent.end and words[after] == ":" and tier not in _PLAIN_TIERS and (after > end or end - start <= 1):
-                yield from _list_items(doc, after + 1, sent.end)  # "three strategies: A, B and C" (not "a reporting
-                # standard: samples per item, …", whose items are its parts)
+            colon = after < sent.end and words[after] == ":"
+            if colon and tier not in _PLAIN_TIERS and _heads_a_list(start, end, after):
+                yield from _list_items(doc, after + 1, sent.end)  # "three strategies: A, B and C"
             elif examples:
                 yield from _list_items(doc, examples, sent.end)
             elif end > start and not _kind_of_a_name(doc, first, after, sent):
@@ -467,6 +467,13 @@ def _cue_objects(doc: Doc, tier: str):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False, False
+
+
+def _heads_a_list(start: int, end: int, after: int) -> bool:
+    """The phrase start:end, then kind words up to *after*, only announces the items after its colon ("three
+    strategies: A, B and C"); a phrase that names something has its parts there ("a minimal reporting standard:
+    samples per item, …")."""
+    return after > end or end - start <= 1
 
 
 def _bare_word(doc: Doc, start: int, end: int) -> bool:

@@ -69,9 +69,9 @@ FAULT_ADJECTIVES = frozenset({
 
 # Last parts of hyphenated adjectives: "training-free", "task-aware", "token-level", "SDXL-class".
 ADJECTIVE_PARTS = frozenset({
-    "free", "based", "aware", "specific", "agnostic", "level", "like", "wise", "efficient", "centric", "driven", "style",
-    "grained", "dependent", "independent", "invariant", "friendly", "intensive", "only", "scale", "conditioned",
-    "guided", "augmented", "constrained", "class", "sized", "deployable"})
+    "free", "based", "aware", "specific", "agnostic", "level", "like", "wise", "efficient", "centric", "driven",
+    "style", "grained", "dependent", "independent", "invariant", "friendly", "intensive", "only", "scale",
+    "conditioned", "guided", "augmented", "constrained", "class", "sized", "deployable"})
 
 
 def looks_adjective(word: str) -> bool:
