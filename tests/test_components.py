@@ -573,6 +573,27 @@ def test_a_result_phrase_yields_to_stronger_evidence(nlp, text, proposed):
     assert [label for label, t in found.items() if t.role is Role.PROPOSES] == proposed, sorted(found)
 
 
+@pytest.mark.parametrize("text, label", [
+    ("Data quality drives capability. We score documents by their effect on a proxy model. We release the curated "
+     "corpus, the scoring models and the processing pipeline.", "processing pipeline"),
+    ("Slides are huge. It outperforms the strongest slide encoder on 35 tasks. Weights of the slide encoder will be "
+     "made available.", "slide encoder"),
+])
+def test_a_released_thing_is_proposed_when_nothing_else_is(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert found[label].role is Role.PROPOSES, sorted(found)
+
+
+@pytest.mark.parametrize("text", [
+    "Models cheat. We flag models whose accuracy rises under weight perturbation or, when only API access is "
+    "available, under prompt formatting changes.",  # no release
+    "We propose DriftNet for judges. We release the scoring models and the processing pipeline.",  # a stronger cue
+])
+def test_a_release_yields_to_stronger_evidence(nlp, text):
+    found, _ = terms(nlp, text)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] in ([], ["DriftNet"]), sorted(found)
+
+
 def test_a_described_coined_name_is_proposed_when_nothing_else_is(nlp):
     found, _ = terms(nlp, "Agents test late. Testing first helps: TESTLOOM (Test-First Loom), an agent scaffold "
                           "that reproduces bugs, shows. TESTLOOM resolves 58% of issues.")

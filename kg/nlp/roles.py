@@ -9,8 +9,9 @@ it recurs. An abstract without such a cue falls back on weaker evidence, tier
 by tier (see TIERS): "we add a X", "our X outperforms", a coined name described
 by an appositive, "our X", a plain phrase after a cue, after a verb of result
 ("we derive a X") or in the authors' advice ("we recommend that papers report
-X"). Otherwise the type decides: problems are addressed, benchmarks evaluated
-on, methods, models and metrics used.
+X"), and last the common terms of a release ("we release the scoring models").
+Otherwise the type decides: problems are addressed, benchmarks evaluated on,
+methods, models and metrics used.
 """
 
 from __future__ import annotations
@@ -241,6 +242,24 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
                 and _DESCRIBING_APPOSITIVE.match(_text_after(table, term, 200))
                 and not _after_preposition(table, term)):
             found.append(term)  # not "experiments on FooQA, a recent QA benchmark, …"
+    return found
+
+
+# A release statement: "we release X and Y", "X and Y are released", "weights of X will be made available" (not
+# "when only API access is available").
+RELEASE_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|publicly\s+|openly\s+)?(release|open-source)\b"
+                         r"|\b(is|are|will\s+be)\s+(publicly\s+|openly\s+|freely\s+)?(released|open-sourced)\b"
+                         r"|\b(is|are|will\s+be)\s+(made\s+(publicly\s+)?|publicly\s+)available\b", re.I)
+
+
+def released_terms(doc: Doc, terms: list[Term]) -> list[Term]:
+    """The weakest evidence: the common terms (not the lexicon's) of a sentence that releases them ("we release
+    the curated corpus, the scoring models and the processing pipeline")."""
+    found = []
+    for sent in _sentences(doc):
+        if "releas" in sent.text.lower() or "available" in sent.text.lower() or "open-source" in sent.text.lower():
+            if RELEASE_CUE.search(sent.text):
+                found += [t for t in terms if sent.start <= t.start and t.end <= sent.end and t.source != "lexicon"]
     return found
 
 
@@ -824,6 +843,8 @@ class RoleAssigner:
             terms.sort(key=lambda t: t.start)
             if tier == "weak":
                 found += described_names(doc, terms)
+        if not found:
+            found = released_terms(doc, terms)
         proposed = {normalize_label(t.label) for t in found}
         for term in terms:
             if normalize_label(term.label) in proposed:
