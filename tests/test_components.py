@@ -82,6 +82,14 @@ def test_a_long_form_that_needs_the_word_after_the_bracket_takes_it(nlp):
     assert [t.label for t in doc._.kg_terms if doc[t.start:t.end].text == "KV"] == ["key-value cache"]  # a lone KV
 
 
+def test_a_later_short_form_split_by_the_tokenizer_is_the_defined_concept(nlp):
+    found, doc = terms(nlp, "We introduce Gradient-Projected Low-Rank Adaptation (GP-LoRA), a continual fine-tuning "
+                            "method. GP-LoRA beats replay, and two GP-LoRAs can be merged.")
+    later = [t for t in doc._.kg_terms if doc[t.start:t.end].text.startswith("GP-LoRA") and t.start > 10]
+    assert len(later) == 2 and {t.label for t in later} == {"Gradient-Projected Low-Rank Adaptation"}, sorted(found)
+    assert "GP-LoRA" not in found, sorted(found)
+
+
 def test_a_long_form_takes_a_plural_word_after_the_bracket(nlp):
     found, _ = terms(nlp, "Serving is dominated by storing key-value (KV) caches rather than by computation.")
     assert "key-value" not in found and "KV caches" in found["key-value caches"].aliases, sorted(found)

@@ -215,5 +215,19 @@ class AbbreviationDetector:
                 following = toks.words[i + 1].lower() if i + 1 < len(toks.words) else ""
                 if i not in taken and whole_words(doc, i, i + 1) and (toks.words[i], following) not in left_to_lexicon:
                     terms.append(Term(i, i + 1, by_short[toks.words[i]], "short"))
+            terms += _later_uses_of_several_tokens(toks, by_short, taken)
         doc._.kg_terms = terms
         return doc
+
+
+def _later_uses_of_several_tokens(toks: Tokens, by_short: dict[str, str], taken: set[int]) -> list[Term]:
+    """Terms for the later uses of short forms the tokenizer splits ("GAP-H", "GP-LoRA"), outside the definitions."""
+    found = []
+    for short, label in by_short.items():
+        if _WORD_PART.fullmatch(short) or short not in toks.text:
+            continue  # one token: found above
+        for match in re.finditer(rf"(?<![\w-]){re.escape(short)}(?![\w-])", toks.text):
+            span = toks.token_span(match.start(), match.end())
+            if span is not None and taken.isdisjoint(range(*span)):
+                found.append(Term(*span, label, "short"))
+    return found

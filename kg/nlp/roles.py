@@ -17,7 +17,7 @@ methods, models and metrics used.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -806,18 +806,9 @@ def _mark_recurrences(doc: Doc, terms: list[Term], term: Term) -> None:
     table = tokens(doc)
     pattern = re.compile(r"\b" + re.escape(term.label) + r"\b", re.I)
     for match in pattern.finditer(table.text):
-        span = _token_span(table, match.start(), match.end())
+        span = table.token_span(match.start(), match.end())
         if span is not None and span[0] != term.start and _replaceable(terms, *span):
             _replace(terms, Term(*span, term.label, "proposal", type=term.type))
-
-
-def _token_span(table: Tokens, start_char: int, end_char: int) -> tuple[int, int] | None:
-    """Tokens start:end covering exactly the characters start_char:end_char (``Doc.char_span``), or None."""
-    start = bisect_left(table.idx, start_char)
-    end = bisect_right(table.idx, end_char - 1)
-    if start == len(table.idx) or table.idx[start] != start_char or end == 0:
-        return None
-    return (start, end) if table.end_char(end - 1) == end_char else None
 
 
 @Language.factory("kg_roles", default_config={})

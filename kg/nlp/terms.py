@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -132,6 +132,14 @@ class Tokens:
     def span_text(self, start: int, end: int) -> str:
         """``doc[start:end].text`` without creating the Span."""
         return self.text[self.idx[start]:self.end_char(end - 1)] if end > start else ""
+
+    def token_span(self, start_char: int, end_char: int) -> tuple[int, int] | None:
+        """Tokens start:end covering exactly the characters start_char:end_char (``Doc.char_span``), or None."""
+        start = bisect_left(self.idx, start_char)
+        end = bisect_right(self.idx, end_char - 1)
+        if start == len(self.idx) or self.idx[start] != start_char or end == 0:
+            return None
+        return (start, end) if self.end_char(end - 1) == end_char else None
 
 
 def _is_word_char(char: str) -> bool:
