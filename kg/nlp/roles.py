@@ -257,9 +257,8 @@ def released_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     the curated corpus, the scoring models and the processing pipeline")."""
     found = []
     for sent in _sentences(doc):
-        if "releas" in sent.text.lower() or "available" in sent.text.lower() or "open-source" in sent.text.lower():
-            if RELEASE_CUE.search(sent.text):
-                found += [t for t in terms if sent.start <= t.start and t.end <= sent.end and t.source != "lexicon"]
+        if _has_any(sent.text, ("releas", "available", "open-source")) and RELEASE_CUE.search(sent.text):
+            found += [t for t in terms if sent.start <= t.start and t.end <= sent.end and t.source != "lexicon"]
     return found
 
 
