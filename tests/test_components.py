@@ -492,6 +492,8 @@ def test_roles(nlp, text, label, role):
      "system-level threat models"),
     ("Gaps persist. We recommend concrete practices, namely graded scoring and pre-registered thresholds.",
      "graded scoring"),  # the object of "recommend", and a group's examples after "namely"
+    ("Judges disagree. We close with concrete reporting recommendations, including judge-configuration sweeps "
+     "and rank intervals.", "judge-configuration sweeps"),  # "sweeps" is a noun here
     ("Claims outrun evidence. We call for seed-matched baselines, reporting of variance and open logs.",
      "seed-matched baselines"),  # the object of "call for"
     ("Claims outrun evidence. We conclude by proposing a set of disclosure norms, including seed audits.",
@@ -701,6 +703,7 @@ def test_measuring_starts_no_term(nlp):
     ("Experts are prefetched over PCIe from host memory, and pages over USB-C.", ["PCIe", "host memory", "USB-C"]),
     ("The agent reads each PDF and stains are H&E.", ["PDF", "H&E"]),
     ("Checkpoints are released under CC BY 4.0.", ["CC"]),
+    ("We flag models whose accuracy rises under weight perturbation.", ["flag models"]),  # a verb
     ("The store spans HBM, DRAM and NVMe, and activations fit in on-chip SRAM.",
      ["HBM", "DRAM", "NVMe", "SRAM", "on-chip SRAM"]),
     ("It reaches SDXL-class quality on PhD-level questions in a reproducible Docker image.",
