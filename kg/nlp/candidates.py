@@ -215,10 +215,16 @@ def _is_name_text(text: str) -> bool:
     return inner_caps or letters_digits
 
 
+def _inner_capital(text: str) -> bool:
+    """A capital after a lower-case letter: "ReVeal", "SeeDo" (not "AND", "The")."""
+    return any(a.islower() and b.isupper() for a, b in zip(text, text[1:]))
+
+
 def _is_boundary_text(text: str) -> bool:
     """Stop words, verbs of abstracts, adverbs, numbers, maths: what ends a candidate wherever it stands."""
     low = text.lower()
-    if _ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words():
+    if _ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words() \
+            and not _inner_capital(text):  # "ReVeal" is a name, "reveal" a verb
         return True
     if low.endswith(("n't", "n’t")):  # "don't", "can’t"
         return True
@@ -369,6 +375,17 @@ def _after_proposal(doc: Doc, start: int) -> bool:
     table = tokens(doc)
     return bool(_PROPOSAL.search(table.span_text(max(0, start - 3), start))
                 or OUR_APPOSITION.search(table.span_text(max(0, start - 6), start)))
+
+
+# "… with Mathesis, the first end-to-end prover": an appositive that introduces a name.
+_NEW_APPOSITIVE = re.compile(r"^\s*,\s+(a\s+(novel|new)|the\s+first)\b", re.I)
+
+
+def _introduced_as_new(doc: Doc, end: int) -> bool:
+    """An appositive presenting something new follows the word before token *end*."""
+    table = tokens(doc)
+    after = table.end_char(end - 1)
+    return bool(_NEW_APPOSITIVE.match(table.text[after:after + 20]))
 
 
 _LIST_JOINS = {",", "and", "or"}
@@ -588,7 +605,8 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     """Settle *verdict* on the candidate at tokens ``start:end`` in its context: false, true, or the type the
     context gives it (a list of benchmarks or of tasks)."""
     if verdict == _IF_PROPOSED:
-        return start != sent_start and (_after_proposal(doc, start) or _listed_beside_a_name(doc, start, end))
+        return start != sent_start and (_after_proposal(doc, start) or _listed_beside_a_name(doc, start, end)
+                                        or _introduced_as_new(doc, end))
     if verdict in (_IF_LISTED, _IF_RECURRING, _IF_FREQUENT) and _listed_task(doc, start):
         return NodeType.PROBLEM  # "tasks including addition, copying and parity"
     if verdict == _IF_LISTED:

@@ -24,12 +24,13 @@ from typing import NamedTuple
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from ..normalize import normalize_label, singular
+from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS,
                     STUDY_WORDS, boundary_words, generic_terms, head_types, is_participle, is_title_word,
                     leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
-from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
+from .terms import (Term, Tokens, register_extensions, sentence_bounds, sentence_start_of, tokens,
+                    whole_word_count)
 from .typing_cues import type_of
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
@@ -43,12 +44,14 @@ PROPOSAL_CUE = re.compile(
 # A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
 # "we X …, proposing Y" (searched on its own, so that "We describe …, and design Y" finds both).
 _AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
+_TO_VERB = r"to\s+(propose|introduce|present|develop|design|build|create|construct|devise)\b"
 _BY_VERBING = r"by\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
 _COMMA_VERBING = r",\s+(propos|introduc)ing\b"
 LATER_CUE = re.compile(r"\bwe\s+[^.;:]{0,100}?\b" + _AND_VERB + r"|\bwe\s+[^.;:]{0,100}?\b" + _BY_VERBING
+                       + r"|\bwe\s+[^.;:]{0,100}?\b" + _TO_VERB
                        + r"|\bwe\s+[^.;:]{0,200}?" + _COMMA_VERBING, re.I)
 # How every LATER_CUE match ends, in lower case (see _may_have_later_cue).
-_LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING)))
+_LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING, _TO_VERB)))
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
@@ -221,13 +224,34 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
             if introduced is not None and (_is_named(introduced) or not _kind_of_a_name(
                     doc, introduced.start, _skip_kind_words(doc, introduced.end, sent.end), sent)):
                 chosen.append(introduced)
-            chosen += [t for t in fresh[1:] if _has_capital(t.label.split()[0]) and t.source != "lexicon"
+            chosen += [t for t in fresh if t is not introduced and _has_capital(t.label.split()[0]) and t.source != "lexicon"
                        and not _known(t) and _introduced_here(t, terms, sent.start)
                        and not _after_preposition(table, t)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
-                    or not _known(t) and _in_apposition_to_ours(_text_before(table, t, 50)))]
+                    or not _known(t) and (_in_apposition_to_ours(_text_before(table, t, 50))
+                                          or _this_named_kind(table, t)))]
     return chosen
+
+
+_DESCRIBED_NAME = re.compile(r"^\s*(\([^)]*\))?\s*(,|:|\s+is)\s+(a|an)\s", re.I)
+
+
+def _named_inside(doc: Doc, term: Term) -> bool:
+    """*term* is a coined-looking name, not just a capitalised first word of a sentence ("Selective mixup is a …")."""
+    return _is_named(term) and (term.start != sentence_start_of(doc, term.start)
+                                or any(_has_capital(name[1:]) for name in (term.label, *term.aliases)))
+
+
+# "This simple and scalable GTR (Guided Thought Reinforcement) framework trains …": the authors' thing, named.
+_THIS_BEFORE = re.compile(r"(^|[.!?;]\s+)(this|the\s+resulting)\s+([a-z][\w-]*\s+){0,4}$", re.I)
+_KIND_AFTER = re.compile(r"^\s*(\([^)]*\)\s*)?(framework|method|approach|algorithm|technique|system|pipeline|paradigm"
+                         r"|strategy|architecture|model)\b", re.I)
+
+
+def _this_named_kind(table: Tokens, term: Term) -> bool:
+    """*term* is named as the kind of thing the sentence opens with "This …" about."""
+    return bool(_KIND_AFTER.match(_text_after(table, term, 80)) and _THIS_BEFORE.search(_text_before(table, term, 60)))
 
 
 def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
@@ -238,8 +262,8 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
         key = normalize_label(term.label)
         first = key not in seen
         seen.add(key)
-        if (first and term.source != "lexicon" and _is_named(term) and not _known(term)
-                and _DESCRIBING_APPOSITIVE.match(_text_after(table, term, 200))
+        if (first and term.source != "lexicon" and _named_inside(doc, term) and not _known(term)
+                and _DESCRIBED_NAME.match(_text_after(table, term, 200))
                 and not _after_preposition(table, term)):
             found.append(term)  # not "experiments on FooQA, a recent QA benchmark, …"
     return found
@@ -294,6 +318,10 @@ def _known_common(term: Term) -> bool:
     return term.source == "lexicon" and not _has_capital(term.label)
 
 
+# "we propose the reasoning MLLM, Vision-R1": a known concept gives the kind of the name after it.
+_KIND_THEN_NAME = re.compile(r"^\s*(the|a|an)\s+[\w\s-]*,\s*$", re.I)
+
+
 def _introduced_by_cue(table: Tokens, cue_end: int, after: list[Term]) -> Term | None:
     """The term a proposal cue introduces, among the terms *after* it in its sentence: the first one, past
     known common concepts; but a known concept that an appositive gives a kind ("we introduce dropout, a
@@ -308,15 +336,19 @@ def _introduced_by_cue(table: Tokens, cue_end: int, after: list[Term]) -> Term |
         if _object_of_cue(gap_to(first)) and _KIND_APPOSITIVE.match(_text_after(table, first, 60)):
             return first
         first = next((t for t in after if not _known_common(t)), None)
-        if first is None or "," in gap_to(first):
+        if first is None or "," in gap_to(first) and not (_is_named(first) and _KIND_THEN_NAME.match(gap_to(first))):
             return None
     return first if _object_of_cue(gap_to(first)) else None
 
 
 def _known(term: Term) -> bool:
-    """The lexicon knows one of the term's names: "a Diffusion Transformer (DiT)" is used, not coined."""
-    return any(normalize_label(name) in lexicon_index() and spelled_as_known(name)
-               for name in (term.label, *term.aliases))
+    """The lexicon knows one of the term's names: "a Diffusion Transformer (DiT)" is used, not coined; but a short
+    form the paper defines anew is its own ("GTR (Guided Thought Reinforcement)", not the known retriever GTR)."""
+    known = [name for name in (term.label, *term.aliases)
+             if normalize_label(name) in lexicon_index() and spelled_as_known(name)]
+    long_forms = [name for name in (term.label, *term.aliases) if not is_acronym(name)]
+    return bool(known) and not (term.source in ("abbrev", "short") and long_forms
+                                and not any(name in known for name in long_forms))
 
 
 def _in_apposition_to_ours(before: str) -> bool:
@@ -476,7 +508,9 @@ def _cue_objects(doc: Doc, tier: str):
                 yield from _list_items(doc, after + 1, sent.end)  # "three strategies: A, B and C"
             elif examples:
                 yield from _list_items(doc, examples, sent.end)
-            elif end > start and not _kind_of_a_name(doc, first, after, sent):
+            elif _kind_of_a_name(doc, first, after, sent):
+                continue  # "FairMarket-RL, a novel framework that combines LLMs with …": the name is the proposal
+            elif end > start:
                 if after > end and _bare_word(doc, start, end):
                     yield start, end + 1, True, False  # "an aggregation scheme": one plain word keeps its kind
                 else:

@@ -40,7 +40,8 @@ PROPOSAL_VERBS = ("propose|introduce|present|describe|develop|design|devise|crea
                   "|construct|curate|assemble|outline|build|built|contribute")
 NAMING_VERBS = "call|dub|name|term"
 # Text that ends with "our X, ": a name that follows is the authors' own X ("our 3B hybrid, Tessel-3B").
-OUR_APPOSITION = re.compile(r"\bour\s+(?P<words>[\w-]+(\s+[\w-]+){0,2}),\s*$", re.I)
+OUR_APPOSITION = re.compile(r"\b(our|the\s+resulting|a\s+(new|novel))\s+((proposed|resulting|final)\s+)?"
+                            r"(?P<words>[\w-]+(\s+[\w-]+){0,3}),\s*$", re.I)
 
 
 # Words that name only the kind of a contribution: "a framework", "a simple method" name nothing.
