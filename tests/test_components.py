@@ -434,6 +434,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      "GTR", Role.PROPOSES),  # a short form the lexicon knows for another thing, defined anew by the paper
     ("We tackle this gap with Mathesis, the first end-to-end theorem proving pipeline.", "Mathesis",
      Role.PROPOSES),  # a plain capitalised word introduced as new
+    ("We propose Enigmata-Eval, a benchmark, and develop optimized multi-task RLVR strategies.",
+     "Reinforcement Learning with Verifiable Rewards",
+     Role.USES),  # a known name that modifies the object of a cue
     ("Plans drift. We explore a new paradigm, ZorbNet, which replans after each step.", "ZorbNet", Role.PROPOSES),
     # a coined name after a cue, though the cue's object is a description: "… that replans (ZorbNet)"
     ("We present a planner that replans after each step (ZorbNet).", "ZorbNet", Role.PROPOSES),
@@ -633,6 +636,11 @@ def test_a_release_yields_to_stronger_evidence(nlp, text):
 def test_a_described_coined_name_is_proposed_when_nothing_else_is(nlp, text, label):
     found, _ = terms(nlp, text)
     assert found[label].role is Role.PROPOSES, sorted(found)
+
+
+def test_a_plain_name_once_introduced_is_a_name_wherever_it_recurs(nlp):
+    _, doc = terms(nlp, "We introduce Enigmata, a suite of puzzles. Data from Enigmata helps. Enigmata is hard.")
+    assert [doc[t.start:t.end].text for t in doc._.kg_terms if t.label == "Enigmata"] == ["Enigmata"] * 3
 
 
 def test_a_capitalised_first_word_is_no_coined_name(nlp):

@@ -601,12 +601,27 @@ def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool 
     return tuple(found)
 
 
+def _proposed_name(doc: Doc, start: int, end: int, sent_start: int) -> bool | NodeType | None:
+    """A capitalised word is a name where it is proposed or introduced ("we introduce Enigmata", "Mathesis, the
+    first …") and, from there on, wherever it recurs ("puzzle data from Enigmata"); or an item of a list of
+    known names, of their type."""
+    names = doc.user_data.setdefault("kg_introduced_names", set())
+    text = tokens(doc).span_text(start, end)
+    if text in names:
+        return True
+    if start == sent_start:
+        return False
+    if _after_proposal(doc, start) or _introduced_as_new(doc, end):
+        names.add(text)
+        return True
+    return _listed_beside_a_name(doc, start, end)
+
+
 def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int) -> bool | NodeType | None:
     """Settle *verdict* on the candidate at tokens ``start:end`` in its context: false, true, or the type the
     context gives it (a list of benchmarks or of tasks)."""
     if verdict == _IF_PROPOSED:
-        return start != sent_start and (_after_proposal(doc, start) or _listed_beside_a_name(doc, start, end)
-                                        or _introduced_as_new(doc, end))
+        return _proposed_name(doc, start, end, sent_start)
     if verdict in (_IF_LISTED, _IF_RECURRING, _IF_FREQUENT) and _listed_task(doc, start):
         return NodeType.PROBLEM  # "tasks including addition, copying and parity"
     if verdict == _IF_LISTED:

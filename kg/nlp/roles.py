@@ -338,7 +338,15 @@ def _introduced_by_cue(table: Tokens, cue_end: int, after: list[Term]) -> Term |
         first = next((t for t in after if not _known_common(t)), None)
         if first is None or "," in gap_to(first) and not (_is_named(first) and _KIND_THEN_NAME.match(gap_to(first))):
             return None
+    if (first.source == "lexicon" or _known(first)) and _modifies_next_word(table, first):
+        return None  # "we develop multi-task RLVR strategies": a known name as a modifier
     return first if _object_of_cue(gap_to(first)) else None
+
+
+def _modifies_next_word(table: Tokens, term: Term) -> bool:
+    """A lower-case noun follows *term*: "RLVR strategies" (not "RLVR for math", "RLVR, a …")."""
+    following = table.words[term.end] if term.end < len(table.words) else ""
+    return following.isalpha() and following.islower() and following not in boundary_words()
 
 
 def _known(term: Term) -> bool:
