@@ -753,6 +753,13 @@ def test_measuring_starts_no_term(nlp):
      "allocate less attention to image tokens in their middle layers. Each component contributes, with dynamic "
      "sampling and token-level loss accounting for most of the gain.",
      ["sampling", "optimization", "middle layers", "training length"]),  # too broad, or no concept
+    ("Reasoning models like OpenAI's o1 and checkpoints from Hugging Face and Google improve.",
+     ["OpenAI", "Hugging Face", "Google"]),  # organisations
+    ("It achieves state-of-the-art (SOTA) accuracy, unlike LLM-derived methods. SOTA models fail.",
+     ["state-of-the-art", "SOTA", "LLM-derived"]),  # a generic long form defines no short form
+    ("The goal of my Ph.D. study is to extend search to LoRA-adapted models. Code is at jdoe.github.io/RewardKit.",
+     ["Ph.D.", "LoRA-adapted", "jdoe.github.io/RewardKit"]),  # a degree, an adjective, a web address
+    ("Models learn to generate and execute Python code.", ["execute Python"]),  # a verb ends a term
 ])
 def test_machines_languages_and_formats_are_not_concepts(nlp, text, absent):
     found, _ = terms(nlp, text)

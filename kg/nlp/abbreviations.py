@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType
-from .rules import boundary_words, head_types, lexicon_index
+from .rules import boundary_words, generic_terms, head_types, lexicon_index
 from .terms import (Term, Tokens, lexical, register_extensions, sentence_start_of, sentence_starts, tokens,
                     whole_words)
 
@@ -198,6 +198,8 @@ class AbbreviationDetector:
             coined = short.start < long.start  # "MemDLM (Memory-Enhanced DLM)": the name comes first
             short_text = toks.span_text(short.start, short.end)
             label, spans_next_word = (short_text, False) if coined else _long_label(doc, long, short)
+            if singular(label).lower() in generic_terms():
+                continue  # "state-of-the-art (SOTA)": no concept under either name
             alias = toks.span_text(long.start, long.end) if coined else short_text
             if spans_next_word:  # one Term over "key-value (KV) cache", also named "KV cache"
                 alias = f"{short_text} {toks.words[short.end + 1]}"

@@ -87,7 +87,11 @@ def _facts(text: str) -> _Facts:
     return _Facts(low, singular(low), _is_name_text(text), text[:1].isupper(),
                   text[:1].isupper() and text[1:].islower() and low not in _NEVER_IN_NAMES,
                   low in leading_modifiers() or _well_done(low), _is_verb_like(text), is_participle(text),
-                  _generic_word(text), "://" in text or "www." in text)
+                  _generic_word(text), bool(_WEB_ADDRESS.search(text)))
+
+
+# "https://…", "www.…", "jdoe.github.io/Repo": a web address, no concept
+_WEB_ADDRESS = re.compile(r"://|www\.|\w\.(com|org|net|io|ai|edu|dev|html?)(/|$)")
 
 
 def _generic_word(text: str) -> bool:

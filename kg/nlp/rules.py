@@ -72,7 +72,7 @@ FAULT_ADJECTIVES = frozenset({
 ADJECTIVE_PARTS = frozenset({
     "free", "based", "aware", "specific", "agnostic", "level", "like", "wise", "efficient", "centric", "driven",
     "style", "grained", "dependent", "independent", "invariant", "friendly", "intensive", "only", "scale",
-    "conditioned", "guided", "augmented", "constrained", "class", "sized", "deployable"})
+    "conditioned", "guided", "augmented", "constrained", "class", "sized", "deployable", "derived", "adapted"})
 
 
 def looks_adjective(word: str) -> bool:
