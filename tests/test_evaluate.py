@@ -148,3 +148,35 @@ def test_reported_results_do_not_regress(corpus_path):
     assert counts["docs"] == 18
     for name, reported in REPORTED_RESULTS_TEST.items():
         assert figures[name] >= reported - TOLERANCE, (name, figures[name])
+
+
+# ------------------------------------------------------------ bench/title_names.py
+
+@pytest.mark.parametrize("title, name", [
+    ("MiCRo: Mixture Modeling and Context-aware Routing", "MiCRo"),
+    ("VIKI-R: Coordinating Embodied Multi-Agent Cooperation", "VIKI-R"),
+    ("Mathesis: Towards Formal Theorem Proving", "Mathesis"),
+    ("Tapered Off-Policy REINFORCE: Stable RL for LLMs", "Tapered Off-Policy REINFORCE"),
+    ("The Hallucination Dilemma: Factuality-Aware RL", None),  # a phrase, not a name
+    ("Towards Effective Code-Integrated Reasoning", None),
+])
+def test_title_name(title, name):
+    assert load_bench("title_names").title_name(title) == name
+
+
+def test_title_names_compares_the_label_with_the_name_the_title_opens_with(tmp_path):
+    feed = tmp_path / "feed.jsonl"
+    feed.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "arXiv:2501.00001", "title": "ZorbNet: Replanning for Agents",
+         "abstract": "Plans drift over long horizons. We propose ZorbNet, a planner that replans after each step. "
+                     "ZorbNet halves errors on ALFWorld."},
+        {"id": "arXiv:2501.00002", "title": "QuillBench: Grading Essays",
+         "abstract": "Essay graders are biased. We study why graders disagree with teachers on QuillBench and "
+                     "find that length explains most of it."},
+        {"id": "arXiv:2501.00003", "title": "On the Limits of Probing",
+         "abstract": "We propose FooProbe, a probe for syntax. FooProbe finds little."},
+    ]), encoding="utf-8")
+    bench = load_bench("title_names")
+    n, agree, proposed, misses = bench.score(bench.read_inputs([str(feed)]))
+    assert (n, agree, proposed) == (2, 1, 1)  # the benchmark paper proposes nothing; the third has no title name
+    assert [name for name, _, _ in misses] == ["QuillBench"]
