@@ -434,6 +434,12 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      "GTR", Role.PROPOSES),  # a short form the lexicon knows for another thing, defined anew by the paper
     ("We tackle this gap with Mathesis, the first end-to-end theorem proving pipeline.", "Mathesis",
      Role.PROPOSES),  # a plain capitalised word introduced as new
+    ("To answer this, we propose a framework called Unlearning to Align (U2A), which selects examples.",
+     "Unlearning to Align", Role.PROPOSES),  # "2" for "to" in a short form
+    ("Premises go missing, which exacerbates overthinking, which we name as the MiP-Overthinking.",
+     "MiP-Overthinking", Role.PROPOSES),
+    ("Training is costly. We propose Infinite Sampling, a framework that decouples group size from memory.",
+     "Infinite Sampling", Role.PROPOSES),  # a title-case name keeps its first word, a modifier elsewhere
     ("We propose Enigmata-Eval, a benchmark, and develop optimized multi-task RLVR strategies.",
      "Reinforcement Learning with Verifiable Rewards",
      Role.USES),  # a known name that modifies the object of a cue
@@ -759,7 +765,10 @@ def test_measuring_starts_no_term(nlp):
      ["state-of-the-art", "SOTA", "LLM-derived"]),  # a generic long form defines no short form
     ("The goal of my Ph.D. study is to extend search to LoRA-adapted models. Code is at jdoe.github.io/RewardKit.",
      ["Ph.D.", "LoRA-adapted", "jdoe.github.io/RewardKit"]),  # a degree, an adjective, a web address
-    ("Models learn to generate and execute Python code.", ["execute Python"]),  # a verb ends a term
+    ("Models learn to generate and execute Python code, to conduct interpretable reasoning and to incentivize "
+     "reasoning.", ["execute Python", "conduct interpretable reasoning", "incentivize reasoning"]),  # verbs
+    ("Ablation studies confirm that complex reasoning and advanced reasoning improve.",
+     ["ablation studies", "complex reasoning", "advanced reasoning"]),  # a practice; vague adjectives
 ])
 def test_machines_languages_and_formats_are_not_concepts(nlp, text, absent):
     found, _ = terms(nlp, text)

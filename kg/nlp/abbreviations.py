@@ -28,10 +28,16 @@ _WORD_PART = re.compile(r"[A-Za-z0-9]+")
 _NOT_SHORT_FORM = re.compile(r"^(e\.g|i\.e|cf|see|fig|tab|eq|sec|et al|\d+(\.\d+)?%?)\b", re.I)
 
 
+_DIGIT_WORDS = {"2": "to", "4": "for"}
+
+
 def schwartz_hearst(short: str, long: str) -> int | None:
     """Start offset in *long* of the shortest long form that *short* abbreviates, or None."""
     s, i = len(short) - 1, len(long) - 1
     short_l, long_l = short.lower(), long.lower()
+    for digit, word in _DIGIT_WORDS.items():  # "U2A" for "Unlearning to Align", "W4S" for "Weak-for-Strong"
+        if digit in short_l and digit not in long_l and re.search(rf"\b{word}\b", long_l):
+            short_l = short_l.replace(digit, word[0])
     while s >= 0:
         char = short_l[s]
         if not char.isalnum():

@@ -297,13 +297,18 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
 
 def _trim(words: list[Word]) -> list[Word]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
-    while words and (words[0].facts.modifier or (len(words) > 1 and words[0].facts.verb_like)
+    while words and (words[0].facts.modifier and not _all_title_case(words) or (len(words) > 1 and words[0].facts.verb_like)
                      or (len(words) > 1 and (words[0].facts.participle or _a_basis(words[0]))
                          and words[1].facts.capital)):
         words = words[1:]  # "defined Bayesian …", "image-based Diffusion Policy": the name is the concept
     while words and words[-1].facts.participle:
         words = words[:-1]
     return words
+
+
+def _all_title_case(words: list[Word]) -> bool:
+    """Every word in title case, as in a name: "Infinite Sampling" keeps "Infinite" (not "Recent Transformer models")."""
+    return len(words) > 1 and all(w.facts.title or w.facts.name for w in words)
 
 
 def _is_verb_like(word: str) -> bool:

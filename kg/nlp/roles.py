@@ -384,6 +384,8 @@ def _object_of_cue(gap: str) -> bool:
     words = [w.lower() for w in gap.replace(",", " ").split()]
     if any(w[:1].isdigit() for w in words):
         return False  # "we assembled 41,000 CT volumes": a count of things, not a named contribution
+    if words[:1] == ["as"]:
+        words = words[1:]  # "which we name as the MiP-Overthinking"
     return len(gap) <= MAX_CUE_GAP and all(w in leading_modifiers() or w not in boundary_words()
                                            or _joins_modifiers(words, k) for k, w in enumerate(words))
 
