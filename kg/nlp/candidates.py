@@ -220,8 +220,9 @@ def _is_name_text(text: str) -> bool:
 
 
 def _inner_capital(text: str) -> bool:
-    """A capital after a lower-case letter: "ReVeal", "SeeDo" (not "AND", "The")."""
-    return any(a.islower() and b.isupper() for a, b in zip(text, text[1:]))
+    """A capital after a lower-case letter, or three capitals and no lower case: "ReVeal", "SeeDo", "MINE" (not
+    "The", "IT")."""
+    return any(a.islower() and b.isupper() for a, b in zip(text, text[1:])) or len(text) > 2 and text.isupper()
 
 
 def _is_boundary_text(text: str) -> bool:
@@ -434,21 +435,6 @@ def _is_unknown_abstract_noun(word: Word) -> bool:
             and word.facts.lower.endswith(("ing", "ity", "ism")) and word.facts.lower not in boundary_words())
 
 
-def _lone_named_kind(words: list[Word]) -> bool:
-    """"realignment framework" → "realignment": one specific word that its kind word vouched for
-    (not an adjective: "a pivotal approach", "multimodal tasks")."""
-    return (len(words) == 1 and words[0].text.isalpha() and len(words[0].text) > 3
-            and words[0].facts.head not in generic_terms() and words[0].facts.lower not in boundary_words()
-            and not looks_adjective(words[0].facts.lower) and not _adjective_like(words[0].facts.lower)
-            and not is_participle(words[0].facts.lower))  # "Structured methods" opening a sentence
-
-
-def _names_an_activity(word: Word) -> bool:
-    """"summarization tasks", "planning problems": a task named by one action noun; not "vision tasks",
-    "graph problems" (a domain) or "clean tasks"."""
-    return word.facts.lower.endswith(("ing", "tion", "sion", "sis", "ment"))
-
-
 def _describes_a_state(word: Word) -> bool:
     """"adapted model", "judging models": a participle or gerund describing which model, not a kind of model."""
     return word.facts.participle or (word.facts.lower.endswith("ing") and word.text.isalpha() and word.text.islower()
@@ -534,8 +520,8 @@ def _verdict(words: list[Word]) -> bool | str:
     """Whether *words* make a term, from their texts alone, or which check of their context decides."""
     if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words) or _formula(words):
         return False
-    if "-" in words[-1].text and words[-1].text.rsplit("-", 1)[1].lower() in ADJECTIVE_PARTS:
-        return False  # "SDXL-class", "PhD-level": a term does not end in an adjective
+    if "-" in words[-1].text and words[-1].text.rsplit("-", 1)[1] in ADJECTIVE_PARTS:
+        return False  # "SDXL-class", "NP-hard": a term does not end in an adjective (a name may: "Arena-Hard")
     if any(part in _HARDWARE for w in words for part in w.text.split("-")):
         return False  # "L4 GPU", "GPU-hours", "CPU memory": the machine, not a concept of the paper
     if len(words) == 1 and _UNIT.match(words[0].text):
@@ -603,8 +589,7 @@ def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool 
         run, hint = _kind_hint(_trim(run))
         run = _trim_around_names(run)
         run = run[-max_words:] if len(run) > max_words else run
-        vouched = hint and _lone_named_kind(run) and (hint is not NodeType.PROBLEM or _names_an_activity(run[0]))
-        verdict = True if vouched else _verdict(run)  # a kind word's vouching settles it
+        verdict = _verdict(run)
         if verdict:
             found.append((run[0].start, run[-1].end, verdict, hint))
     return tuple(found)

@@ -700,7 +700,7 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
             i += 3  # "best-performing"
         elif not glued and not _opens_title(words, i, limit) and (
                 lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
-                or doc[i].like_num or _joins_modifiers(lower, i - first)):
+                or doc[i].like_num or _joins_modifiers(lower, i - first) or _adverb(lower[i - first])):
             i += 1
         else:
             break
@@ -712,6 +712,11 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     if j - i > 3 and words[j - 2] == "-" and is_participle(words[j - 1]):
         j -= 3  # "a success classifier fine-tuned from …": a trailing participle describes, it does not name
     return i, j
+
+
+def _adverb(word: str) -> bool:
+    """"fundamentally", "substantially": an adverb before what a cue introduces names nothing."""
+    return len(word) > 4 and word.endswith("ly") and word.isalpha()
 
 
 def _opens_title(words: list[str], i: int, limit: int) -> bool:

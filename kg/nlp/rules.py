@@ -72,7 +72,8 @@ FAULT_ADJECTIVES = frozenset({
 ADJECTIVE_PARTS = frozenset({
     "free", "based", "aware", "specific", "agnostic", "level", "like", "wise", "efficient", "centric", "driven",
     "style", "grained", "dependent", "independent", "invariant", "friendly", "intensive", "only", "scale",
-    "conditioned", "guided", "augmented", "constrained", "class", "sized", "deployable", "derived", "adapted"})
+    "conditioned", "guided", "augmented", "constrained", "class", "sized", "deployable", "derived", "adapted",
+    "assisted", "encoded", "grounded", "native", "hard", "theoretic"})
 
 
 def looks_adjective(word: str) -> bool:
