@@ -439,6 +439,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      "MiP-Overthinking", Role.PROPOSES),
     ("Training is costly. We propose Infinite Sampling, a framework that decouples group size from memory.",
      "Infinite Sampling", Role.PROPOSES),  # a title-case name keeps its first word, a modifier elsewhere
+    ("Reinforcement learning (RL) designs molecules. We propose Partial SMILES Validation-PPO (PSV-PPO), a novel "
+     "RL algorithm that validates partial strings.", "Reinforcement learning", Role.USES),  # the kind of a name
     ("We propose Enigmata-Eval, a benchmark, and develop optimized multi-task RLVR strategies.",
      "Reinforcement Learning with Verifiable Rewards",
      Role.USES),  # a known name that modifies the object of a cue
@@ -637,6 +639,8 @@ def test_a_release_yields_to_stronger_evidence(nlp, text):
      "shows. TESTLOOM resolves 58% of issues.", "TESTLOOM"),
     ("Plans drift. ZorbNet is a planner that replans after each step. ZorbNet halves errors.", "ZorbNet"),
     ("Plans drift. ZorbNet: a planner that replans after each step. ZorbNet halves errors.", "ZorbNet"),
+    ("We propose a new algorithm for fine-tuning language models. Tapered Off-Policy REINFORCE (TOPR) uses "
+     "tapered importance sampling.", "Tapered Off-Policy REINFORCE"),  # the name opens the next sentence
 ])
 def test_a_described_coined_name_is_proposed_when_nothing_else_is(nlp, text, label):
     found, _ = terms(nlp, text)
@@ -646,6 +650,12 @@ def test_a_described_coined_name_is_proposed_when_nothing_else_is(nlp, text, lab
 def test_a_plain_name_once_introduced_is_a_name_wherever_it_recurs(nlp):
     _, doc = terms(nlp, "We introduce Enigmata, a suite of puzzles. Data from Enigmata helps. Enigmata is hard.")
     assert [doc[t.start:t.end].text for t in doc._.kg_terms if t.label == "Enigmata"] == ["Enigmata"] * 3
+
+
+def test_a_short_form_after_a_preposition_is_not_a_second_new_name(nlp):
+    found, _ = terms(nlp, "We introduce a testbench pipeline that uses feedback from the Verilog compiler simulator "
+                          "(VCS).")
+    assert found["Verilog compiler simulator"].role is not Role.PROPOSES, sorted(found)
 
 
 def test_a_capitalised_first_word_is_no_coined_name(nlp):

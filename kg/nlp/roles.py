@@ -226,7 +226,7 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                 chosen.append(introduced)
             chosen += [t for t in fresh if t is not introduced and _has_capital(t.label.split()[0]) and t.source != "lexicon"
                        and not _known(t) and _introduced_here(t, terms, sent.start)
-                       and not _after_preposition(table, t)]
+                       and not _after_preposition(table, t) and not _defined_short_form(table, t)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
                     or not _known(t) and (_in_apposition_to_ours(_text_before(table, t, 50))
@@ -266,6 +266,20 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
                 and _DESCRIBED_NAME.match(_text_after(table, term, 200))
                 and not _after_preposition(table, term)):
             found.append(term)  # not "experiments on FooQA, a recent QA benchmark, …"
+    return found
+
+
+def subjects_after_cues(doc: Doc, terms: list[Term]) -> list[Term]:
+    """A coined name that opens the sentence after a proposal cue, where it first occurs: "We propose a new
+    algorithm for … . Tapered Off-Policy REINFORCE (TOPR) uses …" (weak evidence)."""
+    opening = {t.start: t for t in terms}
+    sents = _sentences(doc)
+    found = []
+    for before, sent in zip(sents, sents[1:]):
+        term = opening.get(sent.start)
+        if (before.cues and term is not None and term.source != "lexicon" and _named_inside(doc, term)
+                and not _known(term) and _introduced_here(term, terms, sent.start)):
+            found.append(term)
     return found
 
 
@@ -311,6 +325,12 @@ def _in_example_list(table: Tokens, start: int) -> bool:
         if word in boundary_words() and word not in ("and", "or") or not (word[:1].isalnum() or word in (",", "-")):
             return False  # the list ends at a verb or a bracket: "(…)", "… shows"
     return False
+
+
+def _defined_short_form(table: Tokens, term: Term) -> bool:
+    """*term* is the short form in its definition ("… from the Verilog compiler simulator (VCS)"): its long form
+    is judged where it stands."""
+    return term.source == "short" and term.start > 0 and table.words[term.start - 1] == "("
 
 
 def _known_common(term: Term) -> bool:
@@ -571,7 +591,7 @@ _REMEDIES = {"intervention", "recommendation", "remedy", "fix", "modification", 
 _NAME_FOLLOWS = re.compile(r"^\s*(,\s*(which\s+we\s+|that\s+we\s+)?(call|name|dub|term)(ed|s)?\b"
                            r"|,?\s*(called|named|dubbed|termed)\b|,\s*[A-Z][\w-]*[A-Z0-9][\w-]*\s*[,(.])")
 # A name just before a description of it: "MIGA, a novel …".
-_NAME_BEFORE = re.compile(r"[A-Z][\w-]*,\s*$")
+_NAME_BEFORE = re.compile(r"[A-Z][\w-]*\)?,\s*$")  # also "Long Form (LF), a novel …"
 
 
 def _kind_of_a_name(doc: Doc, first: int, after: int, sent: _Sentence) -> bool:
@@ -881,7 +901,7 @@ class RoleAssigner:
             found = descriptive_proposals(doc, terms, tier)
             terms.sort(key=lambda t: t.start)
             if tier == "weak":
-                found += described_names(doc, terms)
+                found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
             found = released_terms(doc, terms)
         proposed = {normalize_label(t.label) for t in found}
