@@ -784,6 +784,7 @@ def test_measuring_starts_no_term(nlp):
      ["select tokens", "optimize multiple objectives", "bypass defenses"]),  # verbs
     ("Content Warning: this paper contains harmful text. All tested agents and commercial models fail.",
      ["Content Warning", "tested agents", "commercial models"]),  # a notice; vague modifiers
+    ("Accuracy rose to 71% (95% CI 68-74).", ["CI"]),  # a confidence interval
 ])
 def test_machines_languages_and_formats_are_not_concepts(nlp, text, absent):
     found, _ = terms(nlp, text)
