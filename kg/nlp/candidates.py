@@ -30,7 +30,8 @@ from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION,
                     PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words, generic_terms,
-                    head_types, is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective)
+                    head_types, is_adverb, is_participle, is_title_word, leading_modifiers, lexicon_index,
+                    looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -39,7 +40,6 @@ _MATH = set("{}|\\$=<>~")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\{$")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _HARD_PUNCT = set(",;:()[]{}\"“”")
-_LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", "july", "rely", "reply"}
 # A trailing word that only announces the kind of thing named before it.
 _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
                "leaderboard": NodeType.BENCHMARK, "corpus": NodeType.BENCHMARK, "task": NodeType.PROBLEM,
@@ -228,15 +228,14 @@ def _inner_capital(text: str) -> bool:
 def _is_boundary_text(text: str) -> bool:
     """Stop words, verbs of abstracts, adverbs, numbers, maths: what ends a candidate wherever it stands."""
     low = text.lower()
-    if _ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES or low in boundary_words() \
-            and not _inner_capital(text):  # "ReVeal" is a name, "reveal" a verb
+    if (_ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES
+            or low in boundary_words() and not _inner_capital(text)):  # "ReVeal" is a name, "reveal" a verb
         return True
     if low.endswith(("n't", "n’t")):  # "don't", "can’t"
         return True
     if text[0].isdigit() and not _DIMENSION.match(text) or not _MATH.isdisjoint(text):
         return True
-    adverb = low.rsplit("-", 1)[-1]  # "data-efficiently"
-    return adverb.endswith("ly") and len(adverb) > 4 and adverb.isalpha() and adverb not in _LY_NOUNS
+    return is_adverb(low.rsplit("-", 1)[-1])  # "data-efficiently"
 
 
 def _runs(words: list[Word], is_break) -> list[list[Word]]:
@@ -298,7 +297,8 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
 
 def _trim(words: list[Word]) -> list[Word]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
-    while words and (words[0].facts.modifier and not _all_title_case(words) or (len(words) > 1 and words[0].facts.verb_like)
+    while words and (words[0].facts.modifier and not _all_title_case(words)
+                     or (len(words) > 1 and words[0].facts.verb_like)
                      or (len(words) > 1 and (words[0].facts.participle or _a_basis(words[0]))
                          and words[1].facts.capital)):
         words = words[1:]  # "defined Bayesian …", "image-based Diffusion Policy": the name is the concept
@@ -308,7 +308,8 @@ def _trim(words: list[Word]) -> list[Word]:
 
 
 def _all_title_case(words: list[Word]) -> bool:
-    """Every word in title case, as in a name: "Infinite Sampling" keeps "Infinite" (not "Recent Transformer models")."""
+    """Every word in title case, as in a name: "Infinite Sampling" keeps "Infinite" (not "Recent Transformer
+    models")."""
     return len(words) > 1 and all(w.facts.title or w.facts.name for w in words)
 
 
@@ -444,12 +445,6 @@ def _describes_a_state(word: Word) -> bool:
 def _known_activity(word: Word) -> bool:
     """A gerund the lexicon knows as a concept: "fine-tuning", "reasoning"."""
     return word.facts.lower.endswith("ing") and normalize_label(word.text) in lexicon_index()
-
-
-def _adjective_like(word: str) -> bool:
-    """"independent", "algorithmic", "intermediate": endings of adjectives more than of nouns; "long", "short"."""
-    return (word.endswith(("ic", "ent", "ant", "ate", "id")) and not word.endswith(("ment", "ics"))
-            or word in ("long", "short", "complex"))
 
 
 def _plural_category(words: list[Word]) -> bool:

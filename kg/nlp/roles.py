@@ -27,7 +27,7 @@ from spacy.tokens import Doc
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS,
-                    STUDY_WORDS, boundary_words, generic_terms, head_types, is_participle, is_title_word,
+                    STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
                     leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
 from .terms import (Term, Tokens, register_extensions, sentence_bounds, sentence_start_of, tokens,
                     whole_word_count)
@@ -224,8 +224,8 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
             if introduced is not None and (_is_named(introduced) or not _kind_of_a_name(
                     doc, introduced.start, _skip_kind_words(doc, introduced.end, sent.end), sent)):
                 chosen.append(introduced)
-            chosen += [t for t in fresh if t is not introduced and _has_capital(t.label.split()[0]) and t.source != "lexicon"
-                       and not _known(t) and _introduced_here(t, terms, sent.start)
+            chosen += [t for t in fresh if t is not introduced and _has_capital(t.label.split()[0])
+                       and t.source != "lexicon" and not _known(t) and _introduced_here(t, terms, sent.start)
                        and not _after_preposition(table, t) and not _defined_short_form(table, t)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
@@ -720,7 +720,7 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
             i += 3  # "best-performing"
         elif not glued and not _opens_title(words, i, limit) and (
                 lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
-                or doc[i].like_num or _joins_modifiers(lower, i - first) or _adverb(lower[i - first])):
+                or doc[i].like_num or _joins_modifiers(lower, i - first) or is_adverb(lower[i - first])):
             i += 1
         else:
             break
@@ -732,11 +732,6 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     if j - i > 3 and words[j - 2] == "-" and is_participle(words[j - 1]):
         j -= 3  # "a success classifier fine-tuned from …": a trailing participle describes, it does not name
     return i, j
-
-
-def _adverb(word: str) -> bool:
-    """"fundamentally", "substantially": an adverb before what a cue introduces names nothing."""
-    return len(word) > 4 and word.endswith("ly") and word.isalpha()
 
 
 def _opens_title(words: list[str], i: int, limit: int) -> bool:

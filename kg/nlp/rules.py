@@ -14,8 +14,8 @@ from ..records import NodeType
 
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
            "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
-           "is_participle", "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known", "is_title_word",
-           "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS"]
+           "is_adverb", "is_participle", "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known",
+           "is_title_word", "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -74,6 +74,15 @@ ADJECTIVE_PARTS = frozenset({
     "style", "grained", "dependent", "independent", "invariant", "friendly", "intensive", "only", "scale",
     "conditioned", "guided", "augmented", "constrained", "class", "sized", "deployable", "derived", "adapted",
     "assisted", "encoded", "grounded", "native", "hard", "theoretic"})
+
+
+# Words in -ly that are nouns, not adverbs.
+_LY_NOUNS = {"family", "anomaly", "assembly", "supply", "italy", "poly", "fly", "july", "rely", "reply"}
+
+
+def is_adverb(word: str) -> bool:
+    """A lower-case adverb in -ly: "fundamentally", "substantially" (not "family", "anomaly")."""
+    return word.endswith("ly") and len(word) > 4 and word.isalpha() and word not in _LY_NOUNS
 
 
 def looks_adjective(word: str) -> bool:
