@@ -18,6 +18,7 @@ import argparse
 import re
 from dataclasses import replace
 
+from kg.errors import InputError
 from kg.extract import extract
 from kg.ingest import read_inputs
 from kg.normalize import normalize_label
@@ -66,7 +67,10 @@ def main(argv=None) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE")
     parser.add_argument("--misses", action="store_true", help="list the papers whose label differs")
     args = parser.parse_args(argv)
-    papers = read_inputs(args.files)
+    try:
+        papers = read_inputs(args.files)
+    except InputError as exc:
+        raise SystemExit(f"title_names: {exc}") from None  # one line, exit status 1
     n, agree, proposed, misses = score(papers)
     print(f"{len(papers)} papers, {n} with a title that opens with a name the abstract uses")
     if n:

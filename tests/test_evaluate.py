@@ -180,3 +180,8 @@ def test_title_names_compares_the_label_with_the_name_the_title_opens_with(tmp_p
     n, agree, proposed, misses = bench.score(bench.read_inputs([str(feed)]))
     assert (n, agree, proposed) == (2, 1, 1)  # the benchmark paper proposes nothing; the third has no title name
     assert [name for name, _, _ in misses] == ["QuillBench"]
+
+
+def test_title_names_reports_a_bad_feed_in_one_line(tmp_path):
+    with pytest.raises(SystemExit, match=r"title_names: .*missing\.jsonl: no such file"):
+        load_bench("title_names").main([str(tmp_path / "missing.jsonl")])
