@@ -97,6 +97,8 @@ APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|
                             r"|the\s+([\w-]+\s+){1,3}(proposed|introduced|presented)\s+(here|in\s+this))\b", re.I)
 # "PATCHWEAVE (…), an agent scaffold that …": an appositive that describes what was just named.
 _DESCRIBING_APPOSITIVE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(a|an)\s", re.I)
+# … or, for a coined name, a copula or a colon: "ZorbNet is a planner …", "ZorbNet: a planner …".
+_DESCRIBED_NAME = re.compile(r"^\s*(\([^)]*\))?\s*(,|:|\s+is)\s+(a|an)\s", re.I)
 # "dropout, a regularization technique": an appositive that gives the kind of what was just introduced.
 _KIND_APPOSITIVE = re.compile(r"^\s*,\s+(a|an)\s+([\w-]+\s+){0,3}?(method|technique|approach|algorithm|framework)\b",
                               re.I)
@@ -232,9 +234,6 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                     or not _known(t) and (_in_apposition_to_ours(_text_before(table, t, 50))
                                           or _this_named_kind(table, t)))]
     return chosen
-
-
-_DESCRIBED_NAME = re.compile(r"^\s*(\([^)]*\))?\s*(,|:|\s+is)\s+(a|an)\s", re.I)
 
 
 def _named_inside(doc: Doc, term: Term) -> bool:
