@@ -449,6 +449,11 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present a planner that replans after each step (ZorbNet).", "ZorbNet", Role.PROPOSES),
     # a plain capitalised word after any verb of proposal is a name
     ("We describe Quokka, a serving system that picks draft lengths per step.", "Quokka", Role.PROPOSES),
+    # a coined name right after the authors' own kind of thing, without a comma
+    ("Prior search is slow. Our proposed method ZorbNet finds the boundary.", "ZorbNet", Role.PROPOSES),
+    ("Together, these parts form our end-to-end algorithm ZORB-RL, which helps.", "ZORB-RL", Role.PROPOSES),
+    ("Labels are costly. The proposed Zorb-Sort first pre-orders items.", "Zorb-Sort", Role.PROPOSES),
+    ("Our method outperforms ZorbNet on two tasks.", "ZorbNet", Role.USES),
 ])
 def test_roles(nlp, text, label, role):
     found, _ = terms(nlp, text)

@@ -232,6 +232,7 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
                     or not _known(t) and (_in_apposition_to_ours(_text_before(table, t, 50))
+                                          or _OURS_NAMED.search(_text_before(table, t, 60))
                                           or _this_named_kind(table, t)))]
     return chosen
 
@@ -376,6 +377,14 @@ def _known(term: Term) -> bool:
     long_forms = [name for name in (term.label, *term.aliases) if not is_acronym(name)]
     return bool(known) and not (term.source in ("abbrev", "short") and long_forms
                                 and not any(name in known for name in long_forms))
+
+
+# "Our proposed method EDC finds …", "… form our end-to-end algorithm ACTG-ARL", "The proposed EZ-Sort first …":
+# the authors' own thing, named right after its kind.
+_OWN_KINDS = r"(method|framework|approach|algorithm|technique|system|pipeline|model|agent|architecture|tool|benchmark" \
+             r"|dataset|strategy|paradigm|scheme)"
+_OURS_NAMED = re.compile(r"\b(our\s+([\w-]+\s+){0,2}?" + _OWN_KINDS + r"|the\s+proposed(\s+([\w-]+\s+){0,2}?"
+                         + _OWN_KINDS + r")?)\s+$", re.I)
 
 
 def _in_apposition_to_ours(before: str) -> bool:
