@@ -1011,6 +1011,11 @@ def test_a_name_may_end_in_what_is_an_adjective_elsewhere(nlp):
     assert {"Arena-Hard", "MINE estimators"} <= set(found), sorted(found)  # "mine" is a stop word in lower case
 
 
+def test_a_name_in_capitals_may_spell_a_modifier(nlp):
+    found, _ = terms(nlp, "We propose FUTURE, an unlearning algorithm for tree ensembles, for future work.")
+    assert found["FUTURE"].role is Role.PROPOSES and "future work" not in found, sorted(found)
+
+
 def test_an_adverb_before_what_a_cue_introduces_names_nothing(nlp):
     found, _ = terms(nlp, "This paper introduces a fundamentally different paradigm for agents.")
     assert not any(label.startswith("fundamentally") for label in found), sorted(found)

@@ -86,8 +86,8 @@ def _facts(text: str) -> _Facts:
     low = text.lower()
     return _Facts(low, singular(low), _is_name_text(text), text[:1].isupper(),
                   text[:1].isupper() and text[1:].islower() and low not in _NEVER_IN_NAMES,
-                  low in leading_modifiers() or _well_done(low), _is_verb_like(text), is_participle(text),
-                  _generic_word(text), bool(_WEB_ADDRESS.search(text)))
+                  (low in leading_modifiers() or _well_done(low)) and not _inner_capital(text),  # "FUTURE" a name
+                  _is_verb_like(text), is_participle(text), _generic_word(text), bool(_WEB_ADDRESS.search(text)))
 
 
 # "https://…", "www.…", "jdoe.github.io/Repo": a web address, no concept
