@@ -454,6 +454,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("Together, these parts form our end-to-end algorithm ZORB-RL, which helps.", "ZORB-RL", Role.PROPOSES),
     ("Labels are costly. The proposed Zorb-Sort first pre-orders items.", "Zorb-Sort", Role.PROPOSES),
     ("Our method outperforms ZorbNet on two tasks.", "ZorbNet", Role.USES),
+    # the idea of a named thing: the name is what the paper introduces
+    ("Here we introduce a groundbreaking concept of Zorb Space: a space in which models are compared.",
+     "Zorb Space", Role.PROPOSES),
 ])
 def test_roles(nlp, text, label, role):
     found, _ = terms(nlp, text)

@@ -414,6 +414,8 @@ def _object_of_cue(gap: str) -> bool:
         return False  # "we assembled 41,000 CT volumes": a count of things, not a named contribution
     if words[:1] == ["as"]:
         words = words[1:]  # "which we name as the MiP-Overthinking"
+    if words[-2:-1] and words[-1] == "of" and words[-2] in _CONTAINERS:
+        words = words[:-2]  # "we introduce a new concept of Brain-like Space"
     return len(gap) <= MAX_CUE_GAP and all(w in leading_modifiers() or w not in boundary_words()
                                            or _joins_modifiers(words, k) for k, w in enumerate(words))
 
@@ -572,8 +574,10 @@ def _bare_word(doc: Doc, start: int, end: int) -> bool:
     return end - start == 1 and word.isalpha() and word.islower() and not _generic_word(doc, start)
 
 
-# Words for a group of things: what the paper introduces is the things ("a checklist of tuning practices").
-_CONTAINERS = {"set", "family", "suite", "collection", "checklist", "series", "class", "battery", "list"}
+# Words for a group of things, or for an idea of a thing: what the paper introduces is the things ("a checklist of
+# tuning practices", "a new notion of calibration").
+_CONTAINERS = {"set", "family", "suite", "collection", "checklist", "series", "class", "battery", "list", "concept",
+               "notion", "definition"}
 
 
 def _examples_start(doc: Doc, start: int, after: int, limit: int) -> int:
