@@ -159,6 +159,8 @@ def test_name_shapes(nlp, word, expected):
     ("It beats Stable Diffusion 3 Medium and Gemini 2.0 Flash.", "Stable Diffusion 3 Medium"),
     ("We compare against Whisper 4 on captioning.", "Whisper 4"),  # a generation number after a named model
     ("The encoder is CLIP ViT-L/14 at 336 pixels.", "CLIP ViT-L/14"),  # a sized backbone of a known model
+    ("Judges were Gemini 3.5-Pro and Claude Opus-5.", "Gemini 3.5-Pro"),  # a version and a joined size word
+    ("Judges were Gemini 3.5-Pro and Claude Opus-5.", "Claude Opus-5"),  # a tier of a model family
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)

@@ -30,10 +30,11 @@ __all__ = ["LexiconMatcher", "surface_variants"]
 # What may follow a model's name as part of it: a parameter count ("Llama 3 405B"), a version, a size or
 # variant word; and a benchmark's: a version ("LongBench v2").
 _VARIANT = re.compile(f"^({PARAMETER_COUNT}|v\\d+(\\.\\d+)*|Large|Medium|Base|Small|Mini|mini|Tiny|Nano|XL|XXL"
-                      "|Pro|Ultra|Max|Plus|Flash|Lite|Turbo|Instruct|Chat)$")
+                      "|Pro|Ultra|Max|Plus|Flash|Lite|Turbo|Instruct|Chat|(Sonnet|Opus|Haiku)(-\\d(\\.\\d)?)?)$")
 _VERSION = re.compile(r"^v\d+(\.\d+)*$")  # not "4.2": "GSM8K 85.2, MATH 60.1" lists figures
 _SIZED_BACKBONE = re.compile(r"^(ViT|RN|ResNet|ConvNeXt|Swin|EVA)[\w/-]*\d")  # "ViT-L/14" in "CLIP ViT-L/14"
-_GENERATION = re.compile(r"^[2-9]$")  # "SigLIP 2", "Stable Diffusion 3": only after a named model, not "VLMs"
+# "SigLIP 2", "Stable Diffusion 3", "Gemini 3.5": only after a named model, not "VLMs"
+_GENERATION = re.compile(r"^([2-9]|[1-9]\.\d)$")
 
 
 # A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents",
@@ -127,15 +128,26 @@ def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int],
     after a *named* model) or one "objective"-like word."""
     words, start = table.words, end
     if node_type is NodeType.MODEL:
-        while _free(table, end, taken) and (
-                _VARIANT.match(words[end]) or (named and end == start and _GENERATION.match(words[end]))):
-            end += 1
+        while True:
+            if _free(table, end, taken) and (
+                    _VARIANT.match(words[end]) or (named and end == start and _GENERATION.match(words[end]))):
+                end += 1
+            elif end > start and _joined_variant(table, end, taken):
+                end += 2  # "Gemini 3.5-Pro"
+            else:
+                break
     elif node_type is NodeType.BENCHMARK and _free(table, end, taken) and _VERSION.match(words[end]):
         end += 1
     if end == start and _free(table, end, taken) and words[end].lower() in _BUILT_ON \
             and not (node_type is NodeType.PROBLEM and words[end].lower().startswith("network")):
         end += 1  # "semantic segmentation networks": the task stays the concept
     return end
+
+
+def _joined_variant(table: Tokens, i: int, taken: set[int]) -> bool:
+    """Tokens *i* and *i* + 1 are a hyphen and a variant word, joined to the word before ("2.5-Pro")."""
+    return (i + 1 < len(table.words) and table.words[i] == "-" and not table.space[i - 1] and not table.space[i]
+            and i not in taken and i + 1 not in taken and bool(_VARIANT.match(table.words[i + 1])))
 
 
 def _free(table: Tokens, i: int, taken: set[int]) -> bool:
