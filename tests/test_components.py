@@ -792,6 +792,10 @@ def test_measuring_starts_no_term(nlp):
      ["NP-hard", "AI-assisted", "GUI-grounded", "PR-native"]),  # adjectives end no term
     ("Agents learn to select tokens, optimize multiple objectives and bypass defenses.",
      ["select tokens", "optimize multiple objectives", "bypass defenses"]),  # verbs
+    ("Agents learn to maximize long-term rewards, to cultivate reasoning, to calibrate intermediate classifiers "
+     "and to respect constraints, attaching internal classifiers.",
+     ["maximize long-term rewards", "cultivate reasoning", "calibrate intermediate classifiers", "respect constraints",
+      "attaching internal classifiers"]),  # verbs
     ("Content Warning: this paper contains harmful text. All tested agents and commercial models fail.",
      ["Content Warning", "tested agents", "commercial models"]),  # a notice; vague modifiers
     ("Accuracy rose to 71% (95% CI 68-74).", ["CI"]),  # a confidence interval
