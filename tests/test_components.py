@@ -345,6 +345,10 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("We run agents in OpenHands.", "OpenHands", NodeType.METHOD),  # a framework, no trained weights
     ("Models are tuned on preference data.", "preference data", NodeType.BENCHMARK),  # a dataset
     ("The bound improves the sample complexity.", "sample complexity", NodeType.METRIC),  # a measured quantity
+    ("It swaps the vision-language backbone.", "vision-language backbone", NodeType.MODEL),  # an artefact
+    ("It speeds up computational materials discovery.", "computational materials discovery", NodeType.PROBLEM),
+    ("Feature sparsity predicts phase changes.", "Feature sparsity", NodeType.METRIC),
+    ("Runs use an evaluation harness for every model.", "evaluation harness", NodeType.METHOD),  # not a "-ness"
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)
