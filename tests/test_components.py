@@ -460,6 +460,11 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("Together, these parts form our end-to-end algorithm ZORB-RL, which helps.", "ZORB-RL", Role.PROPOSES),
     ("Labels are costly. The proposed Zorb-Sort first pre-orders items.", "Zorb-Sort", Role.PROPOSES),
     ("Our method outperforms ZorbNet on two tasks.", "ZorbNet", Role.USES),
+    # last evidence, with no cue at all: a coined name used again that a result is said of
+    ("Decoding is hard. Collab-X mixes agents. Collab-X surpasses the best decoding strategy.", "Collab-X",
+     Role.PROPOSES),
+    ("Decoding is hard. Collab-X surpasses the best decoding strategy.", "Collab-X", Role.USES),  # used once
+    ("Pruning is studied. VGG-11 keeps accuracy. VGG-11 achieves 90%.", "VGG-11", Role.USES),  # a model's name
     # the idea of a named thing: the name is what the paper introduces
     ("Here we introduce a groundbreaking concept of Zorb Space: a space in which models are compared.",
      "Zorb Space", Role.PROPOSES),

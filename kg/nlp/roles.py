@@ -9,7 +9,8 @@ it recurs. An abstract without such a cue falls back on weaker evidence, tier
 by tier (see TIERS): "we add a X", "our X outperforms", a coined name described
 by an appositive, "our X", a plain phrase after a cue, after a verb of result
 ("we derive a X") or in the authors' advice ("we recommend that papers report
-X"), and last the common terms of a release ("we release the scoring models").
+X"); then a coined name used again that a result is said of ("Collab surpasses …"), and last the common
+terms of a release ("we release the scoring models").
 Otherwise the type decides: problems are addressed, benchmarks evaluated on,
 methods, models and metrics used.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -281,6 +283,23 @@ def subjects_after_cues(doc: Doc, terms: list[Term]) -> list[Term]:
                 and not _known(term) and _introduced_here(term, terms, sent.start)):
             found.append(term)
     return found
+
+
+# A coined name that a result is said of: "Collab surpasses the current decoding strategy", "QR-LoRA matches or
+# exceeds full fine-tuning".
+_OUTCOME_AFTER = re.compile(r"^\s*(\([^)]*\)\s*)?((also|consistently|significantly|substantially|further)\s+)?"
+                            r"(" + _OUTCOME[1:-1] + r"|outperform|surpass|achieve|improve|reduce|match)\b")
+
+
+def outcome_subjects(doc: Doc, terms: list[Term]) -> list[Term]:
+    """The last evidence of a contribution: a coined name, known to no lexicon, that outperforms or achieves
+    something."""
+    table = tokens(doc)
+    uses = Counter(normalize_label(t.label) for t in terms)
+    return [t for t in terms if t.source != "lexicon" and t.type is not NodeType.MODEL and _named_inside(doc, t)
+            and not _known(t) and all(_has_capital(word) for word in t.label.split())
+            and uses[normalize_label(t.label)] > 1
+            and _OUTCOME_AFTER.match(_text_after(table, t, 60)) and not _after_preposition(table, t)]
 
 
 # A release statement: "we release X and Y", "X and Y are released", "weights of X will be made available" (not
@@ -910,7 +929,7 @@ class RoleAssigner:
             if tier == "weak":
                 found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
-            found = released_terms(doc, terms)
+            found = outcome_subjects(doc, terms) or released_terms(doc, terms)
         proposed = {normalize_label(t.label) for t in found}
         for term in terms:
             if normalize_label(term.label) in proposed:
