@@ -1,7 +1,8 @@
 """kg_lexicon: known concepts from the curated lexicon (kg/lexicon/*.jsonl).
 
 Names and aliases are matched case-insensitively, acronym-like aliases
-(LLM, MoE, GRPO) case-sensitively. Hyphen/space and plural variants are
+(LLM, MoE, GRPO) case-sensitively; a word in capitals ("MATH") matches only
+a name that spells it so, not "math reasoning". Hyphen/space and plural variants are
 generated, so "chain of thought" also finds "chain-of-thought". A
 parameter count, version or size word after a known model ("Llama 3 405B",
 "SeamlessM4T v2 Large", "Whisper 4"), a sized backbone after a known model
@@ -74,21 +75,29 @@ class LexiconMatcher:
     def __init__(self, nlp: Language, directory: Path) -> None:
         register_extensions()
         self.entries: dict[int, tuple[str, NodeType]] = {}  # match key (a string hash) → (label, type)
+        self.capitals: dict[int, set[str]] = {}  # match key → the words in capitals its names spell
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         tokenize = _private_copy(nlp.tokenizer)
         for entry, node_type in lexicon_entries(directory):
             key = str(len(self.entries))
-            self.entries[nlp.vocab.strings.add(key)] = (entry["label"], node_type)
-            for name in [entry["label"], *entry.get("aliases", [])]:
+            match_key = nlp.vocab.strings.add(key)
+            self.entries[match_key] = (entry["label"], node_type)
+            names = [entry["label"], *entry.get("aliases", [])]
+            self.capitals[match_key] = {word for name in names for word in re.findall(r"[^\W\d_]+", name)
+                                        if _in_capitals(word)}
+            for name in names:
                 matcher = self.exact if is_acronym(name) else self.folded
                 matcher.add(key, [tokenize(v) for v in sorted(surface_variants(name))])
 
     def __call__(self, doc: Doc) -> Doc:
         terms = list(doc._.kg_terms or [])
         taken = {i for t in terms for i in range(t.start, t.end)}
-        found = {(s, e): key for m in (self.exact, self.folded) for key, s, e in m(doc)
+        found = {(s, e): key for key, s, e in self.exact(doc)
                  if taken.isdisjoint(range(s, e)) and whole_words(doc, s, e)}
+        found.update({(s, e): key for key, s, e in self.folded(doc)
+                      if taken.isdisjoint(range(s, e)) and whole_words(doc, s, e)
+                      and all(not _in_capitals(w.text) or w.text in self.capitals[key] for w in doc[s:e])})
         table = tokens(doc)
         for start, end in _without_overlaps(found):
             label, node_type = self.entries[found[start, end]]
@@ -103,6 +112,12 @@ class LexiconMatcher:
             terms.append(term)
         doc._.kg_terms = terms
         return doc
+
+
+def _in_capitals(word: str) -> bool:
+    """A word of three or more capital letters: an acronym or a name ("MATH"), which a lower-case lexicon name
+    ("math reasoning") does not match."""
+    return len(word) > 2 and word.isalpha() and word.isupper()
 
 
 def _without_overlaps(spans) -> list[tuple[int, int]]:
