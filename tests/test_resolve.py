@@ -120,10 +120,13 @@ def test_merge_records_name_their_papers(G):
     assert {"normalized", "definition", "lexicon"} <= rules
 
 
-def test_cross_type_lexicon_merge_is_recorded(G):
-    (moe,) = holders(G, "Method", "MoE")
-    rules = {m["rule"]: m for m in G.nodes[moe]["merges"]}
-    assert "lexicon-type" in rules and any("Model → Method" in f for f in rules["lexicon-type"]["forms"])
+def test_cross_type_lexicon_merge_is_recorded():
+    ms = [mention("p1", "MoE architecture", NodeType.MODEL), mention("p2", "mixture of experts", source="lexicon")]
+    entities, ids = resolve(ms)
+    (moe,) = [e for e in entities if e.id == ids[0]]
+    assert ids[0] == ids[1] and moe.type is NodeType.METHOD
+    (retyped,) = [m for m in moe.merges if m.rule == "lexicon-type"]
+    assert retyped.forms == ("MoE architecture (Model → Method)",) and retyped.papers == ("p1",)
 
 
 def test_merges_are_in_rdf_with_rule_forms_and_papers(G):
