@@ -174,6 +174,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("The model predicts [MASK] tokens.", "MASK"),
     ("Code is at https://github.com/example/repo.", "https://github.com/example/repo"),
     ("We query 12 VLMs 3 times each.", "VLMs 3"),  # a class of models has no generations
+    ("We image teeth with panoramic X-ray scans.", "panoramic X-ray"),  # a name's modifier, with a tail it drops
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),
     ("RL has become a pivotal approach for multimodal tasks.", "multimodal"),
     ("A framework for data-efficiently learning control is given.", "data-efficiently"),
@@ -409,7 +410,6 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present SkyNet-9M, a corpus assembled from Sentinel-2 imagery.", "Sentinel-2", Role.USES),
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
     ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
-    ("We describe CT-Atlas, a collection of chest and abdominal CT volumes.", "abdominal CT", Role.USES),
     ("This paper presents PatchFlow, tasks from 312 repositories, each created after Sentinel-2 launched.",
      "Sentinel-2", Role.USES),
     ("Prior indexes go stale. Our framework, Driftwood, versions the index.", "Driftwood", Role.PROPOSES),
@@ -460,12 +460,15 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("Prior search is slow. Our proposed method ZorbNet finds the boundary.", "ZorbNet", Role.PROPOSES),
     ("Together, these parts form our end-to-end algorithm ZORB-RL, which helps.", "ZORB-RL", Role.PROPOSES),
     ("Labels are costly. The proposed Zorb-Sort first pre-orders items.", "Zorb-Sort", Role.PROPOSES),
+    ("Plans drift. Our planner ZORB replans, and the ZorbNet baseline does not.", "ZORB", Role.PROPOSES),
     ("Our method outperforms ZorbNet on two tasks.", "ZorbNet", Role.USES),
     # last evidence, with no cue at all: a coined name used again that a result is said of
     ("Decoding is hard. Collab-X mixes agents. Collab-X surpasses the best decoding strategy.", "Collab-X",
      Role.PROPOSES),
     ("Decoding is hard. Collab-X surpasses the best decoding strategy.", "Collab-X", Role.USES),  # used once
     ("Pruning is studied. VGG-11 keeps accuracy. VGG-11 achieves 90%.", "VGG-11", Role.USES),  # a model's name
+    ("Plans drift. ZorbNet replans at each step. Tests show that ZorbNet improves accuracy.", "ZorbNet",
+     Role.PROPOSES),  # a coined architecture name is no known model
     # the idea of a named thing: the name is what the paper introduces
     ("Here we introduce a groundbreaking concept of Zorb Space: a space in which models are compared.",
      "Zorb Space", Role.PROPOSES),

@@ -319,20 +319,21 @@ def _is_verb_like(word: str) -> bool:
 
 
 def _trim_around_names(words: list[Word]) -> list[Word]:
-    """Around a name, keep only what belongs to it: "complex BLINK" → "BLINK",
-    "Parametric Memory acts" → "Parametric Memory" (a lower-case tail stays only if it is a head noun)."""
+    """Around a name, keep only what belongs to it: "complex BLINK" → "BLINK", "Parametric Memory acts" →
+    "Parametric Memory", "planner ZORB replans" → "ZORB" (a lower-case tail stays, with what leads to the name,
+    only if it is a head noun)."""
     names = [i for i, w in enumerate(words) if w.facts.name or w.facts.capital]
     if not names:
         return words
+    first = names[-1]
+    while first > 0 and first - 1 in names:
+        first -= 1
     if names[-1] == len(words) - 1:
-        first = names[-1]
-        while first > 0 and first - 1 in names:
-            first -= 1
         return words[first:]
     tail = words[names[-1] + 1:]
     if tail[-1].facts.head in head_types():
         return words
-    return words[:names[-1] + 1]
+    return words[first:names[-1] + 1]  # "planner ZORB replans": the name alone
 
 
 def _bracketed(start: int, end: int, words: list[str]) -> bool:

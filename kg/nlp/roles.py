@@ -33,7 +33,7 @@ from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, KIND_WORDS, NAMING_VERBS, 
                     leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
 from .terms import (Term, Tokens, register_extensions, sentence_bounds, sentence_start_of, tokens,
                     whole_word_count)
-from .typing_cues import type_of
+from .typing_cues import type_from_lexicon, type_of
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 
@@ -292,12 +292,12 @@ _OUTCOME_AFTER = re.compile(r"^\s*(\([^)]*\)\s*)?((also|consistently|significant
 
 
 def outcome_subjects(doc: Doc, terms: list[Term]) -> list[Term]:
-    """The last evidence of a contribution: a coined name, known to no lexicon, that outperforms or achieves
-    something."""
+    """The last evidence of a contribution: a coined name used again, known to no lexicon (not "VGG-11" either),
+    that outperforms or achieves something."""
     table = tokens(doc)
     uses = Counter(normalize_label(t.label) for t in terms)
-    return [t for t in terms if t.source != "lexicon" and t.type is not NodeType.MODEL and _named_inside(doc, t)
-            and not _known(t) and all(_has_capital(word) for word in t.label.split())
+    return [t for t in terms if t.source != "lexicon" and _named_inside(doc, t) and not _known(t)
+            and type_from_lexicon(t.label) is None and all(_has_capital(word) for word in t.label.split())
             and uses[normalize_label(t.label)] > 1
             and _OUTCOME_AFTER.match(_text_after(table, t, 60)) and not _after_preposition(table, t)]
 
@@ -401,7 +401,8 @@ def _known(term: Term) -> bool:
 # "Our proposed method EDC finds …", "… form our end-to-end algorithm ACTG-ARL", "The proposed EZ-Sort first …":
 # the authors' own thing, named right after its kind.
 _OWN_KINDS = r"(method|framework|approach|algorithm|technique|system|pipeline|model|agent|architecture|tool|benchmark" \
-             r"|dataset|strategy|paradigm|scheme)"
+             r"|dataset|strategy|paradigm|scheme|planner|policy|verifier|detector|classifier|retriever|generator" \
+             r"|encoder|decoder|controller|solver|optimizer|library|toolkit|suite|corpus|environment)"
 _OURS_NAMED = re.compile(r"\b(our\s+([\w-]+\s+){0,2}?" + _OWN_KINDS + r"|the\s+proposed(\s+([\w-]+\s+){0,2}?"
                          + _OWN_KINDS + r")?)\s+$", re.I)
 
