@@ -803,6 +803,8 @@ def test_measuring_starts_no_term(nlp):
      ["ablation studies", "complex reasoning", "advanced reasoning"]),  # a practice; vague adjectives
     ("The problem is NP-hard, so we study AI-assisted and GUI-grounded agents with a PR-native review.",
      ["NP-hard", "AI-assisted", "GUI-grounded", "PR-native"]),  # adjectives end no term
+    ("The updated reward uses raw attention maps and an old policy as a useful proxy of varying difficulty.",
+     ["updated reward", "raw attention maps", "old policy", "useful proxy", "varying difficulty"]),  # vague modifiers
     ("Agents learn to select tokens, optimize multiple objectives and bypass defenses.",
      ["select tokens", "optimize multiple objectives", "bypass defenses"]),  # verbs
     ("Agents learn to maximize long-term rewards, to cultivate reasoning, to calibrate intermediate classifiers "
