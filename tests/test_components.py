@@ -805,6 +805,8 @@ def test_measuring_starts_no_term(nlp):
      ["NP-hard", "AI-assisted", "GUI-grounded", "PR-native"]),  # adjectives end no term
     ("The updated reward uses raw attention maps and an old policy as a useful proxy of varying difficulty.",
      ["updated reward", "raw attention maps", "old policy", "useful proxy", "varying difficulty"]),  # vague modifiers
+    ("Published attacks reach near-saturated scores on a refreshed benchmark with an enriched dataset.",
+     ["Published attacks", "near-saturated scores", "refreshed benchmark", "enriched dataset"]),
     ("Agents learn to select tokens, optimize multiple objectives and bypass defenses.",
      ["select tokens", "optimize multiple objectives", "bypass defenses"]),  # verbs
     ("Agents learn to maximize long-term rewards, to cultivate reasoning, to calibrate intermediate classifiers "
