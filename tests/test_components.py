@@ -351,6 +351,11 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("It speeds up computational materials discovery.", "computational materials discovery", NodeType.PROBLEM),
     ("Feature sparsity predicts phase changes.", "Feature sparsity", NodeType.METRIC),
     ("Runs use an evaluation harness for every model.", "evaluation harness", NodeType.METHOD),  # not a "-ness"
+    ("It gains 9.8 points on AIME2031 and ImageNet400.", "AIME2031", NodeType.BENCHMARK),  # a numbered benchmark
+    ("It gains 9.8 points on AIME2031 and ImageNet400.", "ImageNet400", NodeType.BENCHMARK),
+    # names in a list after a plural kind word
+    ("We beat it on two benchmarks ZQ-7 and FooGym by 20%.", "ZQ-7", NodeType.BENCHMARK),
+    ("We evaluate on three industrial datasets: SWaT, WADI, and HAI.", "WADI", NodeType.BENCHMARK),
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)

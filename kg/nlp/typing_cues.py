@@ -43,6 +43,7 @@ _VALUE_AFTER = re.compile(r"^\s*(\([^()]{1,15}\)\s*)?(of|from)\s+[+\-−]?\d")
 _VALUE_BEFORE = re.compile(r"(?<![\w.])[+\-−]?\d+(\.\d+)?\s*(%|x|×)\s*$")
 _CAMEL = re.compile(r"[a-z][A-Z]|[A-Z][a-z]+[A-Z]")
 _NUMBER_FORMAT = re.compile(r"^(FP|BF|INT|UINT|TF|MX)\d{1,2}$")
+_NUMBERED = re.compile(r"^([A-Za-z][A-Za-z-]*[A-Za-z])v?\d+$")
 _TOP_K = re.compile(r"^top-?\d+\b", re.I)
 _NAMED_METHOD_HEADS = {"loss", "score", "estimator"}
 _APPOSITIVE_KIND = re.compile(
@@ -144,7 +145,8 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
 
 @lru_cache(maxsize=1 << 16)
 def type_from_lexicon(label: str) -> NodeType | None:
-    """The lexicon type of *label*, or of the longest lexicon name it extends ("ImageNet-1k" → ImageNet)."""
+    """The lexicon type of *label*, or of the longest lexicon name it extends ("ImageNet-1k" → ImageNet), or of the
+    benchmark or model it numbers ("AIME2025" → AIME)."""
     index = lexicon_index()
     parts = label.split("-")
     for n in range(len(parts), 0, -1):
@@ -155,7 +157,9 @@ def type_from_lexicon(label: str) -> NodeType | None:
         if hit and (n == len(parts) or (len(prefix) >= 5 and not prefix.isupper())
                     or hit[1] in (NodeType.BENCHMARK, NodeType.MODEL)):
             return hit[1]
-    return None
+    numbered = _NUMBERED.match(label)  # "MATH500", "AIME2025", "BFCLv4": a benchmark's or a model's number
+    hit = numbered and spelled_as_known(numbered.group(1)) and index.get(normalize_label(numbered.group(1)))
+    return hit[1] if hit and hit[1] in (NodeType.BENCHMARK, NodeType.MODEL) else None
 
 
 def type_of(doc: Doc, term: Term) -> NodeType | None:
@@ -192,15 +196,35 @@ def _types_by_list(doc: Doc, terms: list[Term], guessed: list[Term]) -> None:
                 break
 
 
+# The plural kind word a list of names follows: "two benchmarks NPLIB1 and MassSpecGym", "datasets: SWaT, WADI".
+_LIST_KINDS = {"benchmarks": NodeType.BENCHMARK, "datasets": NodeType.BENCHMARK, "suites": NodeType.BENCHMARK,
+               "corpora": NodeType.BENCHMARK}
+_LIST_LEADS = {":", "(", "such", "as", "including", "like", "namely"}
+
+
+def _list_heading(words: list[str], ordered: list[Term], k: int) -> NodeType | None:
+    """The type a plural kind word gives the list that term *k* of *ordered* stands in, or None."""
+    start = ordered[k].start
+    while k > 0 and ordered[k - 1].end < start and all(w in (",", "and", "or")
+                                                       for w in words[ordered[k - 1].end:start]):
+        k -= 1  # back to the first name of the list
+        start = ordered[k].start
+    i = start - 1
+    while i >= 0 and words[i].lower() in _LIST_LEADS:
+        i -= 1
+    return _LIST_KINDS.get(words[i].lower()) if i >= 0 else None
+
+
 @Language.factory("kg_typing", default_config={})
 def make_type_assigner(nlp: Language, name: str) -> "TypeAssigner":
     return TypeAssigner()
 
 
 class TypeAssigner:
-    """Types untyped Terms; drops those no rule can type. A definition's short-form uses share its type,
-    and so do all uses of a name an appositive gives a kind; a name with no evidence of its own listed
-    next to a benchmark or a model is one."""
+    """Types untyped Terms; drops those no rule can type. Names listed after a plural kind word are of that kind
+    ("benchmarks NPLIB1 and MassSpecGym"). A definition's short-form uses share its type, and so do all uses of a
+    name an appositive gives a kind; a name with no evidence of its own listed next to a benchmark or a model is
+    one."""
 
     def __init__(self) -> None:
         register_extensions()
@@ -208,6 +232,10 @@ class TypeAssigner:
     def __call__(self, doc: Doc) -> Doc:
         terms = doc._.kg_terms or []
         guessed = []
+        words, ordered = tokens(doc).words, sorted(terms, key=lambda t: t.start)
+        for k, term in enumerate(ordered):
+            if term.type is None and term.source != "short" and type_from_lexicon(term.label) is None:
+                term.type = _list_heading(words, ordered, k)  # "benchmarks NPLIB1 and MassSpecGym"
         for term in terms:
             if term.type is None and term.source != "short":
                 term.type = _evidence_type(doc, term)
