@@ -355,6 +355,8 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("It gains 9.8 points on AIME2031 and ImageNet400.", "ImageNet400", NodeType.BENCHMARK),
     # names in a list after a plural kind word
     ("We beat it on two benchmarks ZQ-7 and FooGym by 20%.", "ZQ-7", NodeType.BENCHMARK),
+    ("This paper introduces Trinity, a novel AI system for humanoid robots.", "Trinity", NodeType.METHOD),
+    ("We present ZorbLab, an open testbed for agents.", "ZorbLab", NodeType.BENCHMARK),  # what the appositive says
     ("We evaluate on three industrial datasets: SWaT, WADI, and HAI.", "WADI", NodeType.BENCHMARK),
 ])
 def test_typing_cues(nlp, text, label, node_type):

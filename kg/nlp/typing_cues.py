@@ -48,9 +48,11 @@ _TOP_K = re.compile(r"^top-?\d+\b", re.I)
 _NAMED_METHOD_HEADS = {"loss", "score", "estimator"}
 _APPOSITIVE_KIND = re.compile(
     r"^\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+([\w-]+\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
-    r"method|framework|approach|algorithm|technique|model|family)\b", re.I)
+    r"testbed|leaderboard|method|framework|approach|algorithm|technique|system|pipeline|toolkit|library|strategy|"
+    r"model|family)\b", re.I)
 _KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
-              "corpus": NodeType.BENCHMARK, "model": NodeType.MODEL, "family": NodeType.MODEL}
+              "corpus": NodeType.BENCHMARK, "testbed": NodeType.BENCHMARK, "leaderboard": NodeType.BENCHMARK,
+              "model": NodeType.MODEL, "family": NodeType.MODEL}
 _MEASURED_LOSSES = {"train", "training", "test", "validation", "held-out", "eval", "evaluation", "average", "final",
                     "reconstruction", "pretraining"}
 _MODEL_WORDS = {"llm", "mllm", "vlm", "vla", "lm", "llms", "gpt", "bert", "vit", "clip"}
