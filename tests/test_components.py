@@ -474,6 +474,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      Role.PROPOSES),
     ("Decoding is hard. Collab-X surpasses the best decoding strategy.", "Collab-X", Role.USES),  # used once
     ("Pruning is studied. VGG-11 keeps accuracy. VGG-11 achieves 90%.", "VGG-11", Role.USES),  # a model's name
+    ("Plans drift. We pretrain ZorbNet-7B on 2T tokens of traces.", "ZorbNet-7B", Role.PROPOSES),  # trained
+    ("Plans drift. We pretrain Qwen2.5-7B on 2T tokens of traces.", "Qwen2.5-7B", Role.USES),  # a known model
     ("Plans drift. ZorbNet replans at each step. Tests show that ZorbNet improves accuracy.", "ZorbNet",
      Role.PROPOSES),  # a coined architecture name is no known model
     # the idea of a named thing: the name is what the paper introduces

@@ -291,15 +291,20 @@ _OUTCOME_AFTER = re.compile(r"^\s*(\([^)]*\)\s*)?((also|consistently|significant
                             r"(" + _OUTCOME[1:-1] + r"|outperform|surpass|achieve|improve|reduce|match)\b")
 
 
+# … or that the authors train: "We pretrain ZorbNet-7B on 2T tokens".
+_TRAINED_BEFORE = re.compile(r"\bwe\s+(also\s+|then\s+|first\s+)?(pre-?)?train(ed)?\s+$", re.I)
+
+
 def outcome_subjects(doc: Doc, terms: list[Term]) -> list[Term]:
-    """The last evidence of a contribution: a coined name used again, known to no lexicon (not "VGG-11" either),
-    that outperforms or achieves something."""
+    """The last evidence of a contribution: a coined name, known to no lexicon (not "VGG-11" either), that the
+    authors train, or that is used again and outperforms or achieves something."""
     table = tokens(doc)
     uses = Counter(normalize_label(t.label) for t in terms)
     return [t for t in terms if t.source != "lexicon" and _named_inside(doc, t) and not _known(t)
             and type_from_lexicon(t.label) is None and all(_has_capital(word) for word in t.label.split())
-            and uses[normalize_label(t.label)] > 1
-            and _OUTCOME_AFTER.match(_text_after(table, t, 60)) and not _after_preposition(table, t)]
+            and (_TRAINED_BEFORE.search(_text_before(table, t, 40))
+                 or uses[normalize_label(t.label)] > 1 and _OUTCOME_AFTER.match(_text_after(table, t, 60))
+                 and not _after_preposition(table, t))]
 
 
 # A release statement: "we release X and Y", "X and Y are released", "weights of X will be made available" (not
