@@ -358,6 +358,8 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("This paper introduces Trinity, a novel AI system for humanoid robots.", "Trinity", NodeType.METHOD),
     ("We present ZorbLab, an open testbed for agents.", "ZorbLab", NodeType.BENCHMARK),  # what the appositive says
     ("We evaluate on three industrial datasets: SWaT, WADI, and HAI.", "WADI", NodeType.BENCHMARK),
+    ("We evaluate on three benchmarks: table summarization, SWaT and HAI.", "table summarization",
+     NodeType.PROBLEM),  # a task, not a name
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)

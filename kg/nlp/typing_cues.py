@@ -236,7 +236,8 @@ class TypeAssigner:
         guessed = []
         words, ordered = tokens(doc).words, sorted(terms, key=lambda t: t.start)
         for k, term in enumerate(ordered):
-            if term.type is None and term.source != "short" and type_from_lexicon(term.label) is None:
+            if term.type is None and term.source != "short" and not term.label.islower() \
+                    and type_from_lexicon(term.label) is None:
                 term.type = _list_heading(words, ordered, k)  # "benchmarks NPLIB1 and MassSpecGym"
         for term in terms:
             if term.type is None and term.source != "short":
