@@ -245,10 +245,13 @@ def _named_inside(doc: Doc, term: Term) -> bool:
                                 or any(_has_capital(name[1:]) for name in (term.label, *term.aliases)))
 
 
+# What the authors call their own thing: "this … framework", "our … planner", "the proposed … method".
+_OWN_KINDS = r"(method|framework|approach|algorithm|technique|system|pipeline|model|agent|architecture|tool|benchmark" \
+             r"|dataset|strategy|paradigm|scheme|planner|policy|verifier|detector|classifier|retriever|generator" \
+             r"|encoder|decoder|controller|solver|optimizer|library|toolkit|suite|corpus|environment)"
 # "This simple and scalable GTR (Guided Thought Reinforcement) framework trains …": the authors' thing, named.
 _THIS_BEFORE = re.compile(r"(^|[.!?;]\s+)(this|the\s+resulting)\s+([a-z][\w-]*\s+){0,4}$", re.I)
-_KIND_AFTER = re.compile(r"^\s*(\([^)]*\)\s*)?(framework|method|approach|algorithm|technique|system|pipeline|paradigm"
-                         r"|strategy|architecture|model)\b", re.I)
+_KIND_AFTER = re.compile(r"^\s*(\([^)]*\)\s*)?" + _OWN_KINDS + r"\b", re.I)
 
 
 def _this_named_kind(table: Tokens, term: Term) -> bool:
@@ -295,7 +298,7 @@ _OUTCOME_AFTER = re.compile(r"^\s*(\([^)]*\)\s*)?((also|consistently|significant
 _TRAINED_BEFORE = re.compile(r"\bwe\s+(also\s+|then\s+|first\s+)?(pre-?)?train(ed)?\s+$", re.I)
 
 
-def outcome_subjects(doc: Doc, terms: list[Term]) -> list[Term]:
+def last_named_evidence(doc: Doc, terms: list[Term]) -> list[Term]:
     """The last evidence of a contribution: a coined name, known to no lexicon (not "VGG-11" either), that the
     authors train, or that is used again and outperforms or achieves something."""
     table = tokens(doc)
@@ -405,9 +408,6 @@ def _known(term: Term) -> bool:
 
 # "Our proposed method EDC finds …", "… form our end-to-end algorithm ACTG-ARL", "The proposed EZ-Sort first …":
 # the authors' own thing, named right after its kind.
-_OWN_KINDS = r"(method|framework|approach|algorithm|technique|system|pipeline|model|agent|architecture|tool|benchmark" \
-             r"|dataset|strategy|paradigm|scheme|planner|policy|verifier|detector|classifier|retriever|generator" \
-             r"|encoder|decoder|controller|solver|optimizer|library|toolkit|suite|corpus|environment)"
 _OURS_NAMED = re.compile(r"\b(our\s+([\w-]+\s+){0,2}?" + _OWN_KINDS + r"|the\s+proposed(\s+([\w-]+\s+){0,2}?"
                          + _OWN_KINDS + r")?)\s+$", re.I)
 
@@ -935,7 +935,7 @@ class RoleAssigner:
             if tier == "weak":
                 found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
-            found = outcome_subjects(doc, terms) or released_terms(doc, terms)
+            found = last_named_evidence(doc, terms) or released_terms(doc, terms)
         proposed = {normalize_label(t.label) for t in found}
         for term in terms:
             if normalize_label(term.label) in proposed:
