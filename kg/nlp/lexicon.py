@@ -95,10 +95,10 @@ class LexiconMatcher:
         taken = {i for t in terms for i in range(t.start, t.end)}
         found = {(s, e): key for key, s, e in self.exact(doc)
                  if taken.isdisjoint(range(s, e)) and whole_words(doc, s, e)}
+        table = tokens(doc)
         found.update({(s, e): key for key, s, e in self.folded(doc)
                       if taken.isdisjoint(range(s, e)) and whole_words(doc, s, e)
-                      and all(not _in_capitals(w.text) or w.text in self.capitals[key] for w in doc[s:e])})
-        table = tokens(doc)
+                      and all(not _in_capitals(w) or w in self.capitals[key] for w in table.words[s:e])})
         for start, end in _without_overlaps(found):
             label, node_type = self.entries[found[start, end]]
             extended = _extended_end(table, end, node_type, taken, named=not label[:1].islower())
