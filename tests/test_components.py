@@ -531,6 +531,8 @@ def test_roles(nlp, text, label, role):
     ("Long answers waste compute. We also add a length token to the prompt that caps thinking.", "length token"),
     ("Clients differ. We design an allocation scheme that sets clipping thresholds per client.",
      "allocation scheme"),  # one plain word keeps its kind word
+    ("Audits are slow. We propose a hierarchical adversarial framework that probes each layer.",
+     "hierarchical adversarial framework"),  # adjectives alone name nothing: they keep their kind word
     # what a group word or a remedy's examples name
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",

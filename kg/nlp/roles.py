@@ -576,14 +576,20 @@ def _cue_objects(doc: Doc, tier: str):
             elif _kind_of_a_name(doc, first, after, sent):
                 continue  # "FairMarket-RL, a novel framework that combines LLMs with …": the name is the proposal
             elif end > start:
-                if after > end and _bare_word(doc, start, end):
-                    yield start, end + 1, True, False  # "an aggregation scheme": one plain word keeps its kind
+                if after > end and (_bare_word(doc, start, end) or _ends_in_adjective(doc, end)):
+                    yield start, end + 1, True, False  # "an aggregation scheme", "a quantum adversarial framework"
                 else:
                     yield start, end, after > end, False
             elif after > end and _mechanism_follows(words, after, sent.end):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False, False
+
+
+def _ends_in_adjective(doc: Doc, end: int) -> bool:
+    """The phrase ending before token *end* ends in an adjective: without its kind word it names nothing."""
+    last = tokens(doc).words[end - 1].lower()
+    return looks_adjective(last) and last not in head_types()
 
 
 def _heads_a_list(start: int, end: int, after: int) -> bool:
