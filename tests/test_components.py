@@ -737,6 +737,12 @@ def test_nothing_is_proposed(nlp, text):
     assert not any(len(label.split()) > 2 for label in found), sorted(found)
 
 
+def test_a_short_form_defined_before_the_cue_is_not_proposed(nlp):
+    text = "Combinatorial synthesis libraries (CSLs) are huge. We develop a benchmark CSL for screening."
+    found, _ = terms(nlp, text)
+    assert found["Combinatorial synthesis libraries"].role is not Role.PROPOSES  # "a benchmark CSL" is one more library
+
+
 @pytest.mark.parametrize("text, name", [
     ("Agents forget goals. We call this phenomenon prompt drift.", "prompt drift"),
     ("Agents forget goals. We term this failure mode goal decay and measure it.", "goal decay"),

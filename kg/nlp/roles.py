@@ -225,7 +225,8 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                     after.append(t)
             fresh = [t for t in after if not _known_common(t)]
             introduced = _introduced_by_cue(table, cue_end, after)
-            if introduced is not None and (_is_named(introduced) or not _kind_of_a_name(
+            if introduced is not None and not _defined_before(introduced, terms, sent.start) and (
+                    _is_named(introduced) or not _kind_of_a_name(
                     doc, introduced.start, _skip_kind_words(doc, introduced.end, sent.end), sent)):
                 chosen.append(introduced)
             chosen += [t for t in fresh if t is not introduced and _has_capital(t.label.split()[0])
@@ -358,6 +359,13 @@ def _defined_short_form(table: Tokens, term: Term) -> bool:
     """*term* is the short form in its definition ("… from the Verilog compiler simulator (VCS)"): its long form
     is judged where it stands."""
     return term.source == "short" and term.start > 0 and table.words[term.start - 1] == "("
+
+
+def _defined_before(term: Term, terms: list[Term], sent_start: int) -> bool:
+    """*term* is a short form defined before the sentence starting at token *sent_start*: "libraries (CSLs) … we
+    develop a benchmark CSL" uses the concept, it does not introduce it."""
+    return term.source == "short" and any(t.source == "abbrev" and t.label == term.label and t.start < sent_start
+                                          for t in terms)
 
 
 def _known_common(term: Term) -> bool:
