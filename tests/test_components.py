@@ -288,6 +288,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Filters help by rejecting rollouts that receive high reward and erode safety.", "erode"),
     ("The estimated hack rate and the median sequence-level probability ratio fall at equal memory.", "estimated"),
     ("The estimated hack rate and the median sequence-level probability ratio fall at equal memory.", "equal"),
+    ("Yet training effective policies for long tasks remains hard.", "training effective"),  # a verb, then its object
+    ("It ranks well on tasks including reranking, clustering, etc. Results hold.", "etc"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)

@@ -298,13 +298,20 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
 def _trim(words: list[Word]) -> list[Word]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
     while words and (words[0].facts.modifier and not _all_title_case(words)
-                     or (len(words) > 1 and words[0].facts.verb_like)
+                     or (len(words) > 1 and (words[0].facts.verb_like or _gerund_before_modifier(words)))
                      or (len(words) > 1 and (words[0].facts.participle or _a_basis(words[0]))
                          and words[1].facts.capital)):
         words = words[1:]  # "defined Bayesian …", "image-based Diffusion Policy": the name is the concept
     while words and words[-1].facts.participle:
         words = words[:-1]
     return words
+
+
+def _gerund_before_modifier(words: list[Word]) -> bool:
+    """A lower-case "-ing" word before a modifier is a verb: "training effective policies", "building robust
+    agents" (not a noun modifying a noun, "training data", or an adjective, "self-evolving")."""
+    first = words[0].text
+    return first.isalpha() and first.islower() and first.endswith("ing") and words[1].facts.modifier
 
 
 def _all_title_case(words: list[Word]) -> bool:
