@@ -53,7 +53,7 @@ _PROPOSAL = re.compile(rf"\b({PROPOSAL_VERBS}|{NAMING_VERBS})(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
 METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER|AP(50|75)?|FPS|"
                            r"[TPG]?FLOPs(/s)?|mIoU|PSNR|SSIM|LPIPS|[A-Za-z]+@\d+)$")  # "MRR@10", "pass@1"
-_NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less")
+_NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less", "ians", "ologists", "tists", "alists")  # also people
 # A size or bound is not a model: "sub-10B", "~7B", "sub-200 (ms)".
 _SIZE_ONLY = re.compile(f"^((sub-|over-|under-|~)?{PARAMETER_COUNT}|(sub|over|under)-[0-9][0-9.,]*)$")
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
