@@ -161,6 +161,7 @@ def test_name_shapes(nlp, word, expected):
     ("The encoder is CLIP ViT-L/14 at 336 pixels.", "CLIP ViT-L/14"),  # a sized backbone of a known model
     ("Judges were Gemini 3.5-Pro and Claude Opus-5.", "Gemini 3.5-Pro"),  # a version and a joined size word
     ("Judges were Gemini 3.5-Pro and Claude Opus-5.", "Claude Opus-5"),  # a tier of a model family
+    ("Judges were Claude Sonnet 3.7 and GPT-4o.", "Claude Sonnet 3.7"),  # a generation after the tier
     ("We run the GSM8K and MATH reasoning benchmarks.", "MATH"),  # a name in capitals, not "math reasoning"
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):

@@ -36,6 +36,7 @@ _VERSION = re.compile(r"^v\d+(\.\d+)*$")  # not "4.2": "GSM8K 85.2, MATH 60.1" l
 _SIZED_BACKBONE = re.compile(r"^(ViT|RN|ResNet|ConvNeXt|Swin|EVA)[\w/-]*\d")  # "ViT-L/14" in "CLIP ViT-L/14"
 # "SigLIP 2", "Stable Diffusion 3", "Gemini 3.5": only after a named model, not "VLMs"
 _GENERATION = re.compile(r"^([2-9]|[1-9]\.\d)$")
+_TIERS = ("Sonnet", "Opus", "Haiku")  # a generation may follow one: "Claude Sonnet 3.7"
 
 
 # A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents",
@@ -145,7 +146,8 @@ def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int],
     if node_type is NodeType.MODEL:
         while True:
             if _free(table, end, taken) and (
-                    _VARIANT.match(words[end]) or (named and end == start and _GENERATION.match(words[end]))):
+                    _VARIANT.match(words[end]) or (named and _GENERATION.match(words[end])
+                                                   and (end == start or words[end - 1] in _TIERS))):
                 end += 1
             elif end > start and _joined_variant(table, end, taken):
                 end += 2  # "Gemini 3.5-Pro"
