@@ -361,6 +361,8 @@ def test_no_garbage_terms(nlp, text, unwanted):
     ("We beat it on two benchmarks ZQ-7 and FooGym by 20%.", "ZQ-7", NodeType.BENCHMARK),
     ("This paper introduces Trinity, a novel AI system for humanoid robots.", "Trinity", NodeType.METHOD),
     ("We present ZorbLab, an open testbed for agents.", "ZorbLab", NodeType.BENCHMARK),  # what the appositive says
+    ("We present ZorbSet, a large, diverse, and multi-view dataset of scenes.", "ZorbSet", NodeType.BENCHMARK),
+    ("We present ZorbWave, a novel universal waveform generation model.", "ZorbWave", NodeType.METHOD),  # far
     ("We evaluate on three industrial datasets: SWaT, WADI, and HAI.", "WADI", NodeType.BENCHMARK),
     ("We evaluate on three benchmarks: table summarization, SWaT and HAI.", "table summarization",
      NodeType.PROBLEM),  # a task, not a name

@@ -50,6 +50,10 @@ _APPOSITIVE_KIND = re.compile(
     r"^\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+([\w-]+\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
     r"testbed|leaderboard|method|framework|approach|algorithm|technique|system|pipeline|toolkit|library|strategy|"
     r"model|family)\b", re.I)
+# Data are described at more length: "SYNBUILD-3D, a large, diverse, and multi-modal dataset of …".
+_APPOSITIVE_DATA = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+"
+                              r"((?!(of|for|to|on|in|with|that|which)\b)[\w-]+,?\s+){0,6}?"
+                              r"(?P<kind>benchmark|dataset|corpus)\b", re.I)
 _KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
               "corpus": NodeType.BENCHMARK, "testbed": NodeType.BENCHMARK, "leaderboard": NodeType.BENCHMARK,
               "model": NodeType.MODEL, "family": NodeType.MODEL}
@@ -118,7 +122,8 @@ def _appositive_type(doc: Doc, term: Term) -> NodeType | None:
     """The kind an appositive gives a name: "LLaDiff, an 8B diffusion language model" → Model."""
     table = tokens(doc)
     end_char = table.end_char(term.end - 1)
-    appositive = _APPOSITIVE_KIND.match(table.text[end_char:end_char + 80])
+    after = table.text[end_char:end_char + 80]
+    appositive = _APPOSITIVE_KIND.match(after) or _APPOSITIVE_DATA.match(after)
     return _KIND_TYPE.get(appositive.group("kind").lower(), NodeType.METHOD) if appositive else None
 
 
