@@ -1086,3 +1086,10 @@ def test_latex_markup_around_a_name(nlp):
     found, _ = terms(nlp, r"We propose \textbf{FastKV}, built on \texttt{vLLM}. Accepted at ICLR 2025.")
     assert found["FastKV"].role is Role.PROPOSES, sorted(found)
     assert sorted(found) == ["FastKV", "vLLM"]  # a venue is not a concept
+
+
+def test_latex_markup_with_an_argument_around_a_name(nlp):
+    found, _ = terms(nlp, r"This paper introduces \textcolor{magenta}{Ferrule}, a novel AI system. See "
+                          r"\href{https://github.com/org/Ferrule}{org/Ferrule}.")
+    assert sorted(found) == ["Ferrule"]  # the colour is markup; the link's text is an address
+    assert found["Ferrule"].role is Role.PROPOSES and found["Ferrule"].type is NodeType.METHOD

@@ -19,6 +19,7 @@ from spacy.tokens import Doc
 from spacy.util import compile_prefix_regex, compile_suffix_regex
 
 from . import abbreviations, candidates, lexicon, results, roles, typing_cues  # noqa: F401  (registers factories)
+from .rules import LATEX_OPENING
 from .terms import Term, lexical, register_extensions, tokens
 
 __all__ = ["build_pipeline", "default_pipeline", "Term", "COMPONENTS"]
@@ -56,10 +57,10 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     """A fresh pipeline: kg_sentences, then the kg_ components in order."""
     register_extensions()
     nlp = spacy.blank("en")
-    # LaTeX-style quotes (``answer leakage'') and markup (\textbf{FastKV}) are split off like ordinary quotes,
-    # and so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
+    # LaTeX-style quotes (``answer leakage'') and markup (\textbf{FastKV}, \textcolor{red}{Ferrule}) are split off
+    # like ordinary quotes, and so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
     nlp.tokenizer.prefix_search = compile_prefix_regex(
-        ["``", "''", r"\\[A-Za-z]+\{", r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
+        ["``", "''", LATEX_OPENING, r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
     # and so is a full stop after a size, a version or a capitalised name ("Qwen3-8B.", "SV4D.", "MMLU."; not "U.S.").
     nlp.tokenizer.suffix_search = compile_suffix_regex(
         ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", *nlp.Defaults.suffixes]).search

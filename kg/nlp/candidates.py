@@ -28,16 +28,16 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION,
-                    PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words, generic_terms,
-                    head_types, is_adverb, is_participle, is_title_word, leading_modifiers, lexicon_index,
-                    looks_adjective)
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, LATEX_OPENING, NAMING_VERBS,
+                    OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words,
+                    generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
+                    lexicon_index, looks_adjective)
 from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
 
 _MATH = set("{}|\\$=<>~")
-_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\{$")
+_LATEX_COMMAND = re.compile(LATEX_OPENING + "$")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _HARD_PUNCT = set(",;:()[]{}\"“”")
 # A trailing word that only announces the kind of thing named before it.

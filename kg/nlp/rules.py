@@ -23,6 +23,8 @@ LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PR
                  "metrics.jsonl": NodeType.METRIC}
 # A parameter count: "8B", "1.5B", "405B", "8x7B", "350M".
 PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?[BMKT]"
+# The opening of LaTeX markup around a word: "\textbf{", "\textcolor{red}{".
+LATEX_OPENING = r"\\[A-Za-z]+(\{[A-Za-z]*\})*\{"
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
 ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric",
                                 "induced", "pretrained", "trained", "tuned", "finetuned",
