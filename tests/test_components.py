@@ -539,6 +539,8 @@ def test_roles(nlp, text, label, role):
      "allocation scheme"),  # one plain word keeps its kind word
     ("Audits are slow. We propose a hierarchical adversarial framework that probes each layer.",
      "hierarchical adversarial framework"),  # adjectives alone name nothing: they keep their kind word
+    ("Rewards are sparse. We design a large language model-guided policy modulation framework for agents.",
+     "large language model-guided policy modulation"),  # a known name as a modifier keeps its first word
     # what a group word or a remedy's examples name
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",

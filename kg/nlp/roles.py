@@ -843,6 +843,8 @@ def _list_items(doc: Doc, i: int, limit: int):
 def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, plain: bool) -> Term | None:
     """The Term naming tokens start:end: one that covers them already, or a new one if the phrase is nameable
     (*kinded*: a kind word follows it, "a sample selection method"; *plain*: any phrase of common words will do)."""
+    start = min([t.start for t in terms if t.start < start < t.end < end and t.source == "lexicon"],
+                default=start)  # "a large language model-guided …": "large" is part of a known modifier
     for term in terms:
         if (term.start, term.end) == (start, end):
             return term if term.source != "lexicon" or _is_named(term) else None  # "MemDLM"; not "distillation"
