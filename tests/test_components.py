@@ -541,6 +541,8 @@ def test_roles(nlp, text, label, role):
      "hierarchical adversarial framework"),  # adjectives alone name nothing: they keep their kind word
     ("Rewards are sparse. We design a large language model-guided policy modulation framework for agents.",
      "large language model-guided policy modulation"),  # a known name as a modifier keeps its first word
+    ("Causal search helps planning. We present a causal search framework for risk estimation.",
+     "causal search framework"),  # the words said before name what the framework builds on
     # what a group word or a remedy's examples name
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",
@@ -743,6 +745,12 @@ def test_nothing_is_proposed(nlp, text):
     found, _ = terms(nlp, text)
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
     assert not any(len(label.split()) > 2 for label in found), sorted(found)
+
+
+def test_a_kind_before_a_named_proposal_is_not_proposed(nlp):
+    found, _ = terms(nlp, "Reward models score steps. We propose a novel reward model approach, Hierarchical Step "
+                          "Scoring (HSS), which scores pairs of steps.")
+    assert {label for label, t in found.items() if t.role is Role.PROPOSES} == {"Hierarchical Step Scoring"}
 
 
 def test_a_short_form_defined_before_the_cue_is_not_proposed(nlp):

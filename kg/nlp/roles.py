@@ -584,7 +584,8 @@ def _cue_objects(doc: Doc, tier: str):
             elif _kind_of_a_name(doc, first, after, sent):
                 continue  # "FairMarket-RL, a novel framework that combines LLMs with …": the name is the proposal
             elif end > start:
-                if after > end and (_bare_word(doc, start, end) or _ends_in_adjective(doc, end)):
+                if after > end and (_bare_word(doc, start, end) or _ends_in_adjective(doc, end)
+                                    or _common_said_before(doc, start, end)):
                     yield start, end + 1, True, False  # "an aggregation scheme", "a quantum adversarial framework"
                 else:
                     yield start, end, after > end, False
@@ -592,6 +593,13 @@ def _cue_objects(doc: Doc, tier: str):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False, False
+
+
+def _common_said_before(doc: Doc, start: int, end: int) -> bool:
+    """Tokens start:end are several common words the text used before: "Counterfactual inference provides … . We
+    present a counterfactual inference framework": the framework is new, not the inference."""
+    text = tokens(doc).span_text(start, end)
+    return " " in text and text.islower() and _said_before(doc, start, end)
 
 
 def _ends_in_adjective(doc: Doc, end: int) -> bool:
@@ -640,7 +648,8 @@ _REMEDIES = {"intervention", "recommendation", "remedy", "fix", "modification", 
 
 # What follows the description of something the paper names: ", DiffROAR", ", which we call DMM", ", named X".
 _NAME_FOLLOWS = re.compile(r"^\s*(,\s*(which\s+we\s+|that\s+we\s+)?(call|name|dub|term)(ed|s)?\b"
-                           r"|,?\s*(called|named|dubbed|termed)\b|,\s*[A-Z][\w-]*[A-Z0-9][\w-]*\s*[,(.])")
+                           r"|,?\s*(called|named|dubbed|termed)\b|,\s*[A-Z][\w-]*[A-Z0-9][\w-]*\s*[,(.]"
+                           r"|,\s*([A-Z][\w-]*\s+){1,5}\([A-Z])")  # "…, Hierarchical Reward Model (HRM)"
 # A name just before a description of it: "MIGA, a novel …".
 _NAME_BEFORE = re.compile(r"[A-Z][\w-]*\)?,\s*$")  # also "Long Form (LF), a novel …"
 
