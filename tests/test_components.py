@@ -543,6 +543,8 @@ def test_roles(nlp, text, label, role):
      "large language model-guided policy modulation"),  # a known name as a modifier keeps its first word
     ("Causal search helps planning. We present a causal search framework for risk estimation.",
      "causal search framework"),  # the words said before name what the framework builds on
+    ("To enforce physical consistency, a novel physics-informed loss function is proposed.",
+     "physics-informed loss function"),  # in the passive
     # what a group word or a remedy's examples name
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",
@@ -740,6 +742,7 @@ def test_our_named_thing_is_proposed_when_nothing_else_is(nlp):
     "Experiments on FooQA, a recent QA benchmark, show gains.",  # described, but what the work is tested on
     "Video models are slow. This paper describes a training-free approach that merges static patches.",  # adjective
     "Explanations leak data. These findings suggest that explanation interfaces should be treated as attack surface.",
+    "Many methods are proposed for routing, but a major gap remains.",  # no "a" thing before the passive
 ])
 def test_nothing_is_proposed(nlp, text):
     found, _ = terms(nlp, text)

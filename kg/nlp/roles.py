@@ -670,7 +670,16 @@ def _cue_ends(sent: _Sentence) -> list[int]:
     cues = [m.end() for m in sent.cues if not _names(m)]  # "called X" names, it does not describe
     if _may_have_new_thing(sent.text) and AUTHORS.search(sent.text):
         cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
+    elif "propos" in sent.text or "introduc" in sent.text:
+        passive = _PASSIVE_PROPOSAL.search(sent.text)
+        subject = passive and _A_THING.search(sent.text, 0, passive.start())
+        cues += [subject.end()] if subject else []  # "a novel physics-informed loss function is proposed"
     return cues
+
+
+# A proposal in the passive, and its subject: "To enforce consistency, a novel physics-informed loss is proposed".
+_PASSIVE_PROPOSAL = re.compile(r"\b(is|are)\s+(also\s+|further\s+|then\s+)?(proposed|introduced)\b")
+_A_THING = re.compile(r"\b(a|an|A|An)\s+((new|novel)\s+)?")
 
 
 def _weak_cue_ends(sent: _Sentence) -> list[int]:
