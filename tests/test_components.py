@@ -545,6 +545,8 @@ def test_roles(nlp, text, label, role):
      "causal search framework"),  # the words said before name what the framework builds on
     ("To enforce physical consistency, a novel physics-informed loss function is proposed.",
      "physics-informed loss function"),  # in the passive
+    ("Claims conflict. We propose a novel multi-agent framework for claim verification.",
+     "multi-agent framework"),  # "multi-agent" alone is an adjective
     # what a group word or a remedy's examples name
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",

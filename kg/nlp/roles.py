@@ -584,7 +584,7 @@ def _cue_objects(doc: Doc, tier: str):
             elif _kind_of_a_name(doc, first, after, sent):
                 continue  # "FairMarket-RL, a novel framework that combines LLMs with …": the name is the proposal
             elif end > start:
-                if after > end and (_bare_word(doc, start, end) or _ends_in_adjective(doc, end)
+                if after > end and (_bare_word(doc, start, end) or _ends_in_adjective(doc, start, end)
                                     or _common_said_before(doc, start, end)):
                     yield start, end + 1, True, False  # "an aggregation scheme", "a quantum adversarial framework"
                 else:
@@ -602,10 +602,17 @@ def _common_said_before(doc: Doc, start: int, end: int) -> bool:
     return " " in text and text.islower() and _said_before(doc, start, end)
 
 
-def _ends_in_adjective(doc: Doc, end: int) -> bool:
-    """The phrase ending before token *end* ends in an adjective: without its kind word it names nothing."""
-    last = tokens(doc).words[end - 1].lower()
-    return looks_adjective(last) and last not in head_types()
+def _ends_in_adjective(doc: Doc, start: int, end: int) -> bool:
+    """The phrase at tokens start:end ends in an adjective ("quantum adversarial") or is one compound of a
+    prefix such as multi- ("multi-agent"): without its kind word it names nothing."""
+    table = tokens(doc)
+    last = table.words[end - 1].lower()
+    text = table.span_text(start, end).lower()
+    return (looks_adjective(last) and last not in head_types()
+            or " " not in text and text.split("-", 1)[0] in _ADJECTIVE_PREFIXES and "-" in text)
+
+
+_ADJECTIVE_PREFIXES = {"multi", "cross", "inter", "intra", "bi", "tri"}
 
 
 def _heads_a_list(start: int, end: int, after: int) -> bool:
