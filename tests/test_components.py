@@ -60,6 +60,8 @@ def test_schwartz_hearst_alignment(short, long, start):
     # a long definition after a coined name (eleven tokens)
     ("We present ACE (Agent-Critic-Executor Loops with Hierarchical Calibration of Errors) for agents.",
      [("Agent-Critic-Executor Loops with Hierarchical Calibration of Errors", "ACE")]),
+    # a LaTeX non-breaking space before the bracket
+    ("We propose Reducing Environmental Disagreement~(RED) here.", [("Reducing Environmental Disagreement", "RED")]),
 ])
 def test_definitions(nlp, text, pairs):
     doc = nlp(text)

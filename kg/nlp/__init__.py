@@ -16,7 +16,7 @@ from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.pipeline import Sentencizer
 from spacy.tokens import Doc
-from spacy.util import compile_prefix_regex, compile_suffix_regex
+from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
 from . import abbreviations, candidates, lexicon, results, roles, typing_cues  # noqa: F401  (registers factories)
 from .rules import LATEX_OPENING
@@ -64,6 +64,8 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     # and so is a full stop after a size, a version or a capitalised name ("Qwen3-8B.", "SV4D.", "MMLU."; not "U.S.").
     nlp.tokenizer.suffix_search = compile_suffix_regex(
         ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", *nlp.Defaults.suffixes]).search
+    # A LaTeX non-breaking space before a bracket is a space: "Reducing Environmental Disagreement~(RED)".
+    nlp.tokenizer.infix_finditer = compile_infix_regex([*nlp.Defaults.infixes, r"~(?=\()", r"(?<=~)\("]).finditer
     # Emoticon exceptions ("):", ":P", "8)") glue brackets and colons of scientific text: "Misalignment (EM):".
     nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if _EMOTICON_MARKS.isdisjoint(text)}
     nlp.add_pipe("kg_sentences")

@@ -134,12 +134,13 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
         if close is None or close == i + 1:
             continue
         inner = toks.span_text(i + 1, close)
-        glued = _glued_start(toks, i)
-        before = toks.span_text(glued, i).strip()
+        end = i - 1 if toks.words[i - 1] == "~" else i  # "Disagreement~(RED)": a LaTeX space
+        glued = _glued_start(toks, end)
+        before = toks.span_text(glued, end).strip()
         if is_acronym(before) and len(inner.split()) >= 2 and schwartz_hearst(before, inner) == 0:
-            pairs.append((doc[i + 1:close], doc[glued:i]))
+            pairs.append((doc[i + 1:close], doc[glued:end]))
         elif _valid_short_form(inner, close - i - 1):
-            long = _long_form_before(doc, i, inner.split()[-1])
+            long = _long_form_before(doc, end, inner.split()[-1])
             if long is not None:
                 pairs.append((_with_shared_words(doc, long, inner.split()[:-1]), doc[i + 1:close]))
     return pairs
