@@ -294,6 +294,10 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Yet training effective policies for long tasks remains hard.", "training effective"),  # a verb, then its object
     ("It ranks well on tasks including reranking, clustering, etc. Results hold.", "etc"),
     ("Four board-certified radiation oncologists rated the plans.", "radiation"),  # people, not a verb
+    ("Attacks evade detection and circumvent conventional defenses.", "evade"),
+    ("Attacks evade detection and circumvent conventional defenses.", "circumvent"),
+    ("We track PASC-related outcomes with LLM-empowered agents.", "PASC-related"),  # a term ends in a noun
+    ("We track PASC-related outcomes with LLM-empowered agents.", "LLM-empowered"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)

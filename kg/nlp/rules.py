@@ -75,7 +75,8 @@ ADJECTIVE_PARTS = frozenset({
     "free", "based", "aware", "specific", "agnostic", "level", "like", "wise", "efficient", "centric", "driven",
     "style", "grained", "dependent", "independent", "invariant", "friendly", "intensive", "only", "scale",
     "conditioned", "guided", "augmented", "constrained", "class", "sized", "deployable", "derived", "adapted",
-    "assisted", "encoded", "grounded", "native", "hard", "theoretic"})
+    "assisted", "encoded", "grounded", "native", "hard", "theoretic", "related", "empowered", "compatible",
+    "enabled", "oriented"})
 
 
 # Words in -ly that are nouns, not adverbs.
