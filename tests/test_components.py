@@ -296,8 +296,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Four board-certified radiation oncologists rated the plans.", "radiation"),  # people, not a verb
     ("Attacks evade detection and circumvent conventional defenses.", "evade"),
     ("Attacks evade detection and circumvent conventional defenses.", "circumvent"),
-    ("We track PASC-related outcomes with LLM-empowered agents.", "PASC-related"),  # a term ends in a noun
-    ("We track PASC-related outcomes with LLM-empowered agents.", "LLM-empowered"),
+    ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "PASC-related"),  # adjectives
+    ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "LLM-empowered"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)
