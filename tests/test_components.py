@@ -1003,6 +1003,7 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
      NodeType.METRIC),
     ("We use numerical precision, and models recall facts with broad coverage.", {"numerical precision"},
      NodeType.METRIC),
+    ("The monitor flags hacks, but its recall drops to 47% after training.", {"recall"}, NodeType.METRIC),
     # the items of a list of tasks are problems
     ("It holds on synthetic tasks including addition, copying, sorting and parity.",
      {"addition", "copying", "sorting", "parity"}, NodeType.PROBLEM),
