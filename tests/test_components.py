@@ -294,6 +294,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Yet training effective policies for long tasks remains hard.", "training effective"),  # a verb, then its object
     ("It ranks well on tasks including reranking, clustering, etc. Results hold.", "etc"),
     ("Four board-certified radiation oncologists rated the plans.", "radiation"),  # people, not a verb
+    ("Retrieval works while incurring extra system overhead.", "incurring"),
+    ("Retrieval works while incurring extra system overhead.", "extra"),
     ("Attacks evade detection and circumvent conventional defenses.", "evade"),
     ("Attacks evade detection and circumvent conventional defenses.", "circumvent"),
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "PASC-related"),  # adjectives
@@ -1004,6 +1006,7 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
     ("We use numerical precision, and models recall facts with broad coverage.", {"numerical precision"},
      NodeType.METRIC),
     ("The monitor flags hacks, but its recall drops to 47% after training.", {"recall"}, NodeType.METRIC),
+    ("It adds less than 1% wall-clock overhead.", {"wall-clock overhead"}, NodeType.METRIC),
     # the items of a list of tasks are problems
     ("It holds on synthetic tasks including addition, copying, sorting and parity.",
      {"addition", "copying", "sorting", "parity"}, NodeType.PROBLEM),
