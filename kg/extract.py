@@ -48,7 +48,9 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     """The name of what the paper proposes (its short name if it has one), else a short phrase of its first sentence."""
     proposed = [m for m in mentions if m.role is Role.PROPOSES]
     uses = Counter(m.label for m in proposed if m.source != "abbrev")  # "Long Form (LF)" is one use, not two
-    proposed.sort(key=lambda m: -uses[m.label])  # the paper's own name recurs; stable: first mention wins ties
+    # the paper's own name recurs, and a problem it names is not the paper ("a problem termed DNC … we propose
+    # RULE"); stable: the first mention wins ties
+    proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, -uses[m.label]))
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
     for mention in named or proposed:
         short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]

@@ -181,3 +181,11 @@ def test_paper_label_is_the_most_used_proposed_name_even_if_known():
             "FlashAttention-3 reaches 740 TFLOPs/s. FlashAttention-3 is exact.")
     (paper,) = extract([Paper("p1", text)]).papers
     assert paper.label == "FlashAttention-3"
+
+
+def test_paper_label_is_not_a_problem_the_paper_names():
+    """A problem the paper names is what it attacks; the method it proposes names the paper."""
+    text = ("We study a problem termed Dual-level Noisy Correspondence (DNC). To address the DNC problem, we propose "
+            "a robust framework termed ZORB. ZORB estimates reliabilities. The DNC problem hurts; DNC persists.")
+    (paper,) = extract([Paper("p1", text)]).papers
+    assert paper.label == "ZORB"
