@@ -297,6 +297,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Four board-certified radiation oncologists rated the plans.", "radiation"),  # people, not a verb
     ("Retrieval works while incurring extra system overhead.", "incurring"),
     ("Retrieval works while incurring extra system overhead.", "extra"),
+    ("Guardrails reach near-perfect refusal rates against effortless template manipulations.", "near-perfect"),
     ("Attacks evade detection and circumvent conventional defenses.", "evade"),
     ("Attacks evade detection and circumvent conventional defenses.", "circumvent"),
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "PASC-related"),  # adjectives
