@@ -569,6 +569,8 @@ def test_roles(nlp, text, label, role):
     ("Agents fail. We provide a suite of 1,800 diagnostic puzzles for agents.", "diagnostic puzzles"),
     ("We propose practical interventions such as shard balancing and loss clipping.",
      "shard balancing"),
+    ("Learners stall. We propose practical interventions such as biasing the task distribution.",
+     "biasing the task distribution"),  # an act on a thing
     ("Judges disagree. We close with practical recommendations, including cross-family judge ensembles.",
      "cross-family judge ensembles"),
     ("Latents drift. We outline evaluation practices, including seed ensembles, that should accompany claims.",

@@ -855,7 +855,7 @@ def _list_items(doc: Doc, i: int, limit: int):
         if words[i].lower() in ("and", "or") or doc[i].is_punct:
             i += 1
             continue
-        start, end = _phrase_from(doc, i, limit)
+        start, end = _gerund_object(doc, i, limit) or _phrase_from(doc, i, limit)
         if end > start and not (end < limit and words[end].lower() in _CLAUSE_VERBS):
             yield start, end, False, True
         i, separators = max(end, i + 1), (",", ";", "and", "or")
@@ -863,6 +863,16 @@ def _list_items(doc: Doc, i: int, limit: int):
             if words[i].lower() in _RELATIVES or words[i].lower() in _CLAUSE_VERBS:
                 separators = (",", ";")  # the rest of a clause may hold "and"
             i += 1
+
+
+def _gerund_object(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
+    """An item that is an act on a thing ("such as biasing the training distribution"): the "-ing" word, its
+    determiner and the phrase after it, or None."""
+    words = tokens(doc).words
+    if not (i + 2 < limit and words[i].islower() and words[i].endswith("ing") and words[i + 1] in ("the", "a")):
+        return None
+    start, end = _phrase_from(doc, i + 2, limit)
+    return (i, end) if end > start else None
 
 
 def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, plain: bool) -> Term | None:
