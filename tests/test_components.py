@@ -298,6 +298,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Retrieval works while incurring extra system overhead.", "incurring"),
     ("Retrieval works while incurring extra system overhead.", "extra"),
     ("Guardrails reach near-perfect refusal rates against effortless template manipulations.", "near-perfect"),
+    ("Stage II trains the policy on Level IV scenes.", "Stage II"),  # a numbered part
+    ("Stage II trains the policy on Level IV scenes.", "Level IV"),
     ("Attacks evade detection and circumvent conventional defenses.", "evade"),
     ("Attacks evade detection and circumvent conventional defenses.", "circumvent"),
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "PASC-related"),  # adjectives

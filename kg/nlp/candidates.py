@@ -56,6 +56,7 @@ METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AU
 _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less", "ians", "ologists", "tists", "alists")  # also people
 # A size or bound is not a model: "sub-10B", "~7B", "sub-200 (ms)".
 _SIZE_ONLY = re.compile(f"^((sub-|over-|under-|~)?{PARAMETER_COUNT}|(sub|over|under)-[0-9][0-9.,]*)$")
+_ROMAN = re.compile(r"^(I{1,3}|IV|VI{0,3}|IX|X)$")
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
@@ -531,6 +532,8 @@ def _verdict(words: list[Word]) -> bool | str:
         return False  # "meV/atom", "GB/s", "kWh": a unit of measure
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
+    if len(words) == 2 and words[0].facts.title and _ROMAN.match(words[1].text):
+        return False  # "Stage II", "Level IV", "Modality III": a numbered part, not a concept
     if len(words) == 1:
         if words[0].facts.generic or _SIZE_ONLY.match(words[0].text) or words[0].facts.lower.startswith("non-"):
             return False  # the phrase is the word; "sub-10B"; "non-SAE" (baselines)
