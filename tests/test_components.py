@@ -562,6 +562,8 @@ def test_roles(nlp, text, label, role):
      "causal search framework"),  # the words said before name what the framework builds on
     ("To enforce physical consistency, a novel physics-informed loss function is proposed.",
      "physics-informed loss function"),  # in the passive
+    ("To address a key limitation of routers, a novel routing loss is proposed.",
+     "routing loss"),  # the subject of the passive, not the object of an earlier clause
     ("Claims conflict. We propose a novel multi-agent framework for claim verification.",
      "multi-agent framework"),  # "multi-agent" alone is an adjective
     # what a group word or a remedy's examples name

@@ -602,6 +602,9 @@ def _common_said_before(doc: Doc, start: int, end: int) -> bool:
     return " " in text and text.islower() and _said_before(doc, start, end)
 
 
+_ADJECTIVE_PREFIXES = {"multi", "cross", "inter", "intra", "bi", "tri"}  # "multi-agent", "cross-domain"
+
+
 def _ends_in_adjective(doc: Doc, start: int, end: int) -> bool:
     """The phrase at tokens start:end ends in an adjective ("quantum adversarial") or is one compound of a
     prefix such as multi- ("multi-agent"): without its kind word it names nothing."""
@@ -611,8 +614,6 @@ def _ends_in_adjective(doc: Doc, start: int, end: int) -> bool:
     return (looks_adjective(last) and last not in head_types()
             or " " not in text and text.split("-", 1)[0] in _ADJECTIVE_PREFIXES and "-" in text)
 
-
-_ADJECTIVE_PREFIXES = {"multi", "cross", "inter", "intra", "bi", "tri"}
 
 
 def _heads_a_list(start: int, end: int, after: int) -> bool:
@@ -679,7 +680,8 @@ def _cue_ends(sent: _Sentence) -> list[int]:
         cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
     elif "propos" in sent.text or "introduc" in sent.text:
         passive = _PASSIVE_PROPOSAL.search(sent.text)
-        subject = passive and _A_THING.search(sent.text, 0, passive.start())
+        clause = sent.text.rfind(",", 0, passive.start()) + 1 if passive else 0  # "To fix a flaw, a novel X is …"
+        subject = passive and _A_THING.search(sent.text, clause, passive.start())
         cues += [subject.end()] if subject else []  # "a novel physics-informed loss function is proposed"
     return cues
 
