@@ -766,6 +766,7 @@ def test_our_named_thing_is_proposed_when_nothing_else_is(nlp):
     "Video models are slow. This paper describes a training-free approach that merges static patches.",  # adjective
     "Explanations leak data. These findings suggest that explanation interfaces should be treated as attack surface.",
     "Many methods are proposed for routing, but a major gap remains.",  # no "a" thing before the passive
+    "Warmup is brittle. We propose fixes such as during the warmup phase.",  # a preposition, not an act
 ])
 def test_nothing_is_proposed(nlp, text):
     found, _ = terms(nlp, text)

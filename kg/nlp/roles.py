@@ -871,7 +871,8 @@ def _gerund_object(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     """An item that is an act on a thing ("such as biasing the training distribution"): the "-ing" word, its
     determiner and the phrase after it, or None."""
     words = tokens(doc).words
-    if not (i + 2 < limit and words[i].islower() and words[i].endswith("ing") and words[i + 1] in ("the", "a")):
+    if not (i + 2 < limit and words[i].islower() and words[i].endswith("ing") and words[i + 1] in ("the", "a")
+            and not doc[i].is_stop):  # not "during the …"
         return None
     start, end = _phrase_from(doc, i + 2, limit)
     return (i, end) if end > start else None
