@@ -602,6 +602,11 @@ def _common_said_before(doc: Doc, start: int, end: int) -> bool:
     return " " in text and text.islower() and _said_before(doc, start, end)
 
 
+def _adjective(word: str) -> bool:
+    """A lower-case adjective that is not a head noun of its own ("empirical"; not "objective")."""
+    return looks_adjective(word) and word not in head_types()
+
+
 _ADJECTIVE_PREFIXES = {"multi", "cross", "inter", "intra", "bi", "tri"}  # "multi-agent", "cross-domain"
 
 
@@ -611,9 +616,7 @@ def _ends_in_adjective(doc: Doc, start: int, end: int) -> bool:
     table = tokens(doc)
     last = table.words[end - 1].lower()
     text = table.span_text(start, end).lower()
-    return (looks_adjective(last) and last not in head_types()
-            or " " not in text and text.split("-", 1)[0] in _ADJECTIVE_PREFIXES and "-" in text)
-
+    return _adjective(last) or " " not in text and "-" in text and text.split("-", 1)[0] in _ADJECTIVE_PREFIXES
 
 
 def _heads_a_list(start: int, end: int, after: int) -> bool:
@@ -919,7 +922,7 @@ def _nameable(text: str) -> bool:
     if len(words) > MAX_PHRASE_WORDS or singular(text.lower()) in generic_terms():
         return False
     last = words[-1].lower()
-    if looks_adjective(last) and last not in head_types():  # "a large-scale empirical (study)"; not "objective"
+    if _adjective(last):  # "a large-scale empirical (study)"
         return False
     specific = [w for w in words if singular(w.lower()) not in generic_terms()]
     if len(words) == 1:  # "self-verification"; not an adjective ("training-free", "task-aware")
