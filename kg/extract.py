@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,13 +45,20 @@ def mentions_from_doc(doc: Doc, paper: Paper) -> list[Mention]:
     return mentions
 
 
+_SECONDARY = re.compile(r"\b(we|our)\s+(also|further|additionally)\b|^(Furthermore|Additionally|Moreover|Besides|Finally)\b", re.I)
+
+
 def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     """The name of what the paper proposes (its short name if it has one), else a short phrase of its first sentence."""
     proposed = [m for m in mentions if m.role is Role.PROPOSES]
     uses = Counter(m.label for m in proposed if m.source != "abbrev")  # "Long Form (LF)" is one use, not two
     # the paper's own name recurs, and a problem it names is not the paper ("a problem termed DNC … we propose
-    # RULE"); stable: the first mention wins ties
-    proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, -uses[m.label]))
+    # RULE"), nor is what it also proposes ("We further present X"); stable: the first mention wins ties
+    first_sentence: dict[str, str] = {}
+    for m in sorted(proposed, key=lambda m: m.start):
+        first_sentence.setdefault(m.label, m.sentence)
+    secondary = {label for label, sentence in first_sentence.items() if _SECONDARY.search(sentence)}
+    proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, m.label in secondary, -uses[m.label]))
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
     for mention in named or proposed:
         short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]

@@ -189,3 +189,11 @@ def test_paper_label_is_not_a_problem_the_paper_names():
             "a robust framework termed ZORB. ZORB estimates reliabilities. The DNC problem hurts; DNC persists.")
     (paper,) = extract([Paper("p1", text)]).papers
     assert paper.label == "ZORB"
+
+
+def test_paper_label_is_not_what_the_paper_further_presents():
+    """What the authors "further present" is a second contribution, even when the abstract names it more often."""
+    text = ("In this paper, we introduce Zorbench, a benchmark for webpage generation. We further present ZorbAgent, "
+            "an autonomous pipeline. ZorbAgent outperforms end-to-end baselines.")
+    (paper,) = extract([Paper("p1", text)]).papers
+    assert paper.label == "Zorbench"
