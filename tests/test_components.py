@@ -304,10 +304,19 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Attacks evade detection and circumvent conventional defenses.", "circumvent"),
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "PASC-related"),  # adjectives
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "LLM-empowered"),
+    ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "GAPS-aligned"),
+    ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "GRADE-consistent"),
+    ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "LLM-aided"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)
     assert not any(unwanted in doc[t.start:t.end].text for t in doc._.kg_terms), sorted(found)
+
+
+def test_a_slash_between_names_separates_them(nlp):
+    found, _ = terms(nlp, "Gains hold on AIME2024/AIME2025 with CLIP ViT-L/14 at equal input/output length.")
+    assert {"AIME2024", "AIME2025"} <= set(found) and "AIME2024/AIME2025" not in found, sorted(found)
+    assert any(name.endswith("ViT-L/14") for name in found), sorted(found)
 
 
 def test_force_is_a_noun_before_a_noun(nlp):
@@ -325,6 +334,13 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),
     ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
     ("The absolute error of forecasts drops.", "absolute error", NodeType.METRIC),  # a singular "X error"
+    ("We compare a ReAct agent and a meta-thinking agent with web-browsing agents.", "ReAct agent",
+     NodeType.METHOD),  # one agent is a system
+    ("We compare a ReAct agent and a meta-thinking agent with web-browsing agents.", "meta-thinking agent",
+     NodeType.METHOD),
+    ("We compare a ReAct agent and a meta-thinking agent with web-browsing agents.", "web-browsing agents",
+     NodeType.MODEL),  # agents in general are models
+    ("We run SWE-agent and AutoGen on the tasks.", "SWE-agent", NodeType.METHOD),  # a scaffold, not a model
     ("Unstable training and slow inference limit the method.", "slow inference", NodeType.PROBLEM),  # a fault
     ("We observe premature termination in agents and premature termination in humans.", "premature termination",
      NodeType.PROBLEM),
@@ -442,6 +458,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present SkyNet-9M, a corpus assembled from Sentinel-2 imagery.", "Sentinel-2", Role.USES),
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
     ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
+    ("We contribute ZorbSet, and gains hold on benchmarks including AIME2024/AIME2025.", "AIME2025",
+     Role.EVALUATES_ON),  # an example list goes on past a slash
     ("This paper presents PatchFlow, tasks from 312 repositories, each created after Sentinel-2 launched.",
      "Sentinel-2", Role.USES),
     ("Prior indexes go stale. Our framework, Driftwood, versions the index.", "Driftwood", Role.PROPOSES),

@@ -39,6 +39,7 @@ __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks
 _MATH = set("{}|\\$=<>~")
 _LATEX_COMMAND = re.compile(LATEX_OPENING + "$")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
+_NAME_PART = re.compile(r"[A-Z].*[A-Z0-9]|[A-Z0-9].*[A-Z]")  # two capitals, or a capital and a digit
 _HARD_PUNCT = set(",;:()[]{}\"“”")
 # A trailing word that only announces the kind of thing named before it.
 _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
@@ -155,10 +156,16 @@ def _split_piece(texts: tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
     words = []
     for s, e in _word_spans(texts, edge) if len(texts) > 1 else ((0, 1),):
         text = "".join(texts[s:e])
-        lone_mark = e - s == 1 and (edge[s] or lexemes[s].like_num or lexemes[s].is_currency or text in "%=<>±×")
+        lone_mark = e - s == 1 and (edge[s] or lexemes[s].like_num or lexemes[s].is_currency or text in "%=<>±×/")
         facts = _facts(text)
         words.append(_PieceWord(s, e, text, lone_mark or _is_boundary_text(text), facts.title, facts.capital))
     return tuple(words)
+
+
+def _names_around(texts: tuple[str, ...], i: int, start: int, end: int) -> bool:
+    """The slash at *i* separates two names ("AIME2024/AIME2025", "GPT-4/GPT-4o"), not a unit or a size
+    ("TFLOPs/s", "ViT-L/14") nor two words ("input/output")."""
+    return start < i < end - 1 and all(len(t) >= 3 and _NAME_PART.search(t) for t in (texts[i - 1], texts[i + 1]))
 
 
 def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int]]:
@@ -176,7 +183,7 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
         tail.insert(0, (end - 2, end))
         end -= 2
     for i in range(start, end):
-        if texts[i] in _HARD_PUNCT:
+        if texts[i] in _HARD_PUNCT or texts[i] == "/" and _names_around(texts, i, start, end):
             if cut < i:
                 middle.append((cut, i))
             middle.append((i, i + 1))

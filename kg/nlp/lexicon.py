@@ -42,7 +42,7 @@ _TIERS = ("Sonnet", "Opus", "Haiku")  # a generation may follow one: "Claude Son
 # A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents",
 # "flow-matching head".
 _BUILT_ON = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
-               "losses": NodeType.METRIC, "agent": NodeType.MODEL, "agents": NodeType.MODEL,
+               "losses": NodeType.METRIC, "agent": NodeType.METHOD, "agents": NodeType.MODEL,
                "head": NodeType.METHOD, "heads": NodeType.METHOD,  # "flow-matching head"
                "network": NodeType.MODEL, "networks": NodeType.MODEL}  # "ReLU network"
 

@@ -350,7 +350,7 @@ def _in_example_list(table: Tokens, start: int) -> bool:
         word = table.words[i].lower()
         if word in ("including", "e.g.", "such", "like"):
             return True
-        if word in boundary_words() and word not in ("and", "or") or not (word[:1].isalnum() or word in (",", "-")):
+        if word in boundary_words() and word not in ("and", "or") or not (word[:1].isalnum() or word in (",", "-", "/")):
             return False  # the list ends at a verb or a bracket: "(…)", "… shows"
     return False
 

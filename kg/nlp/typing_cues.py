@@ -95,6 +95,8 @@ def type_from_head(label: str) -> NodeType | None:
         return NodeType.METHOD  # a title-cased name ("Adaptive Moment Estimation") names a method, not a task
     if head in _MODEL_WORDS or head.endswith(("llm", "lm")) and singular(words[-1]).isupper():
         return NodeType.MODEL
+    if words[-1].lower() == "agent" and len(words) > 1:
+        return NodeType.METHOD  # "a ReAct agent", "the coding agent" is a system; "LLM agents" are models
     if words[-1].lower() == "error" and len(words) > 1:
         return NodeType.METRIC  # "absolute error" is measured; "label errors" are a problem
     if head == "loss" and len(words) > 1 and words[-2].lower() not in _MEASURED_LOSSES:
