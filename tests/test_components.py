@@ -62,6 +62,9 @@ def test_schwartz_hearst_alignment(short, long, start):
      [("Agent-Critic-Executor Loops with Hierarchical Calibration of Errors", "ACE")]),
     # a LaTeX non-breaking space before the bracket
     ("We propose Reducing Environmental Disagreement~(RED) here.", [("Reducing Environmental Disagreement", "RED")]),
+    # a LaTeX closing quote glued to the bracket
+    ("We propose the ``Learning to Evaluate and Adaptively Plan''(LEAP) framework.",
+     [("Learning to Evaluate and Adaptively Plan", "LEAP")]),
 ])
 def test_definitions(nlp, text, pairs):
     doc = nlp(text)
@@ -1143,6 +1146,17 @@ def test_latex_markup_around_a_name(nlp):
     found, _ = terms(nlp, r"We propose \textbf{FastKV}, built on \texttt{vLLM}. Accepted at ICLR 2025.")
     assert found["FastKV"].role is Role.PROPOSES, sorted(found)
     assert sorted(found) == ["FastKV", "vLLM"]  # a venue is not a concept
+
+
+def test_latex_maths_around_a_name(nlp):
+    found, _ = terms(nlp, r"To this end, we introduce $\textbf{UI-Simulator}$, a scalable paradigm.")
+    assert sorted(found) == ["UI-Simulator"]
+    assert found["UI-Simulator"].role is Role.PROPOSES and found["UI-Simulator"].type is NodeType.METHOD
+
+
+def test_a_dangling_hyphen_ends_no_term(nlp):
+    found, _ = terms(nlp, "We present two key optimizations- 1. batching and 2. caching, for workloads- Haystack RAG.")
+    assert not any(name.endswith("-") for name in found), sorted(found)
 
 
 def test_latex_markup_with_an_argument_around_a_name(nlp):

@@ -62,10 +62,13 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     nlp.tokenizer.prefix_search = compile_prefix_regex(
         ["``", "''", LATEX_OPENING, r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
     # and so is a full stop after a size, a version or a capitalised name ("Qwen3-8B.", "SV4D.", "MMLU."; not "U.S.").
+    # A closing "$" of LaTeX maths ("$\textbf{UI-Simulator}$") and a hyphen left dangling ("workloads- Haystack") go too.
     nlp.tokenizer.suffix_search = compile_suffix_regex(
-        ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", *nlp.Defaults.suffixes]).search
-    # A LaTeX non-breaking space before a bracket is a space: "Reducing Environmental Disagreement~(RED)".
-    nlp.tokenizer.infix_finditer = compile_infix_regex([*nlp.Defaults.infixes, r"~(?=\()", r"(?<=~)\("]).finditer
+        ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", r"\$", r"(?<=[a-z]{2})-",
+         *nlp.Defaults.suffixes]).search
+    # A LaTeX non-breaking space or closing quote before a bracket is a space: "Disagreement~(RED)", "Plan''(LEAP)".
+    nlp.tokenizer.infix_finditer = compile_infix_regex(
+        [*nlp.Defaults.infixes, r"(~|'')(?=\()", r"(?:(?<=~)|(?<=''))\("]).finditer
     # Emoticon exceptions ("):", ":P", "8)") glue brackets and colons of scientific text: "Misalignment (EM):".
     nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if _EMOTICON_MARKS.isdisjoint(text)}
     nlp.add_pipe("kg_sentences")

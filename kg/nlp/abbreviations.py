@@ -134,7 +134,7 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
         if close is None or close == i + 1:
             continue
         inner = toks.span_text(i + 1, close)
-        end = i - 1 if toks.words[i - 1] == "~" else i  # "Disagreement~(RED)": a LaTeX space
+        end = i - 1 if toks.words[i - 1] in ("~", "''", "”") else i  # "Disagreement~(RED)", "``Plan''(LEAP)"
         glued = _glued_start(toks, end)
         before = toks.span_text(glued, end).strip()
         if is_acronym(before) and len(inner.split()) >= 2 and schwartz_hearst(before, inner) == 0:

@@ -205,8 +205,8 @@ def _a_basis(word: Word) -> bool:
 
 
 def _edge_punct(lex) -> bool:
-    """Punctuation, quotes, a possessive or LaTeX markup ("\\textbf{") at the edge of a piece."""
-    return (lex.is_punct or lex.is_quote or lex.lower_ in ("'s", "’s") or not lex.orth_.strip("`'\"“”‘’")
+    """Punctuation, quotes, a possessive or LaTeX markup ("\\textbf{", "$") at the edge of a piece."""
+    return (lex.is_punct or lex.is_quote or lex.lower_ in ("'s", "’s", "$") or not lex.orth_.strip("`'\"“”‘’")
             or _LATEX_COMMAND.match(lex.orth_) is not None)
 
 

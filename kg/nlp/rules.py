@@ -76,8 +76,8 @@ ADJECTIVE_PARTS = frozenset({
     "style", "grained", "dependent", "independent", "invariant", "friendly", "intensive", "only", "scale",
     "conditioned", "guided", "augmented", "constrained", "class", "sized", "deployable", "derived", "adapted",
     "assisted", "encoded", "grounded", "native", "hard", "theoretic", "related", "empowered", "compatible",
-    "enabled", "oriented", "aligned", "consistent", "aided", "powered", "inspired", "informed", "enhanced",
-    "induced", "generated", "critical", "heavy", "rich", "optimal", "preserving"})
+    "enabled", "oriented", "aligned", "consistent", "aided", "informed", "critical", "heavy", "rich", "optimal",
+    "preserving"})
 
 
 # Words in -ly that are nouns, not adverbs.

@@ -47,11 +47,11 @@ _NUMBERED = re.compile(r"^([A-Za-z][A-Za-z-]*[A-Za-z])v?\d+$")
 _TOP_K = re.compile(r"^top-?\d+\b", re.I)
 _NAMED_METHOD_HEADS = {"loss", "score", "estimator"}
 _APPOSITIVE_KIND = re.compile(
-    r"^\}?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+([\w-]+\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
+    r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+([\w-]+\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
     r"testbed|leaderboard|method|framework|approach|algorithm|technique|system|pipeline|toolkit|library|strategy|"
-    r"model|family)\b", re.I)
+    r"model|family|paradigm)\b", re.I)
 # Data are described at more length: "SYNBUILD-3D, a large, diverse, and multi-modal dataset of …".
-_APPOSITIVE_DATA = re.compile(r"^\}?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+"
+_APPOSITIVE_DATA = re.compile(r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+"
                               r"((?!(of|for|to|on|in|with|that|which)\b)[\w-]+,?\s+){0,6}?"
                               r"(?P<kind>benchmark|dataset|corpus)\b", re.I)
 _KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
