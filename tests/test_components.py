@@ -461,6 +461,11 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present SkyNet-9M, a corpus assembled from Sentinel-2 imagery.", "Sentinel-2", Role.USES),
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
     ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
+    # the last evidence: a coined name the authors define where they first use it
+    ("Agents explore blindly. We address this with Graph-Enhanced Zorb Optimization (GEZO), which builds a graph.",
+     "Graph-Enhanced Zorb Optimization", Role.PROPOSES),
+    ("Agents explore blindly. We measure this on the Zorb Exploration Benchmark (ZEB), which is hard.",
+     "Zorb Exploration Benchmark", Role.EVALUATES_ON),
     ("We contribute ZorbSet, and gains hold on benchmarks including AIME2024/AIME2025.", "AIME2025",
      Role.EVALUATES_ON),  # an example list goes on past a slash
     ("This paper presents PatchFlow, tasks from 312 repositories, each created after Sentinel-2 launched.",

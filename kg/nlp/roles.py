@@ -311,6 +311,23 @@ def last_named_evidence(doc: Doc, terms: list[Term]) -> list[Term]:
                  and not _after_preposition(table, t))]
 
 
+_WE = re.compile(r"\bwe\b", re.I)
+
+
+def defined_by_authors(doc: Doc, terms: list[Term]) -> list[Term]:
+    """A coined name, known to no lexicon, that the authors define with its short form where they first use it
+    ("We address these issues with Graph-Enhanced Policy Optimization (GEPO), which …")."""
+    table, seen, found = tokens(doc), set(), []
+    for t in terms:
+        key = normalize_label(t.label)
+        if (t.source == "abbrev" and key not in seen and not _known(t) and type_from_lexicon(t.label) is None
+                and all(_has_capital(word) for word in t.label.split()) and not _after_preposition(table, t)
+                and _WE.search(_text_before(table, t, 200).rsplit(". ", 1)[-1])):
+            found.append(t)
+        seen.add(key)
+    return found
+
+
 # A release statement: "we release X and Y", "X and Y are released", "weights of X will be made available" (not
 # "when only API access is available").
 RELEASE_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|publicly\s+|openly\s+)?(release|open-source)\b"
@@ -992,7 +1009,7 @@ class RoleAssigner:
             if tier == "weak":
                 found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
-            found = last_named_evidence(doc, terms) or released_terms(doc, terms)
+            found = last_named_evidence(doc, terms) or defined_by_authors(doc, terms) or released_terms(doc, terms)
         proposed = {normalize_label(t.label) for t in found}
         for term in terms:
             if normalize_label(term.label) in proposed:
