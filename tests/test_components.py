@@ -307,6 +307,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Attacks evade detection and circumvent conventional defenses.", "circumvent"),
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "PASC-related"),  # adjectives
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "LLM-empowered"),
+    ("The loop has two steps. Step 2: Verify, then refine the answer.", "Verify"),  # a verb after a colon
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "GAPS-aligned"),
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "GRADE-consistent"),
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "LLM-aided"),
@@ -461,6 +462,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present SkyNet-9M, a corpus assembled from Sentinel-2 imagery.", "Sentinel-2", Role.USES),
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
     ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
+    # a verb capitalised inside a sentence, before a comma, is a name
+    ("Our empowerment-maximizing method, Empower, only requires offline text.", "Empower", Role.PROPOSES),
+    ("We introduce Reflect, a framework for self-correction.", "Reflect", Role.PROPOSES),
     # the last evidence: a coined name the authors define where they first use it
     ("Agents explore blindly. We address this with Graph-Enhanced Zorb Optimization (GEZO), which builds a graph.",
      "Graph-Enhanced Zorb Optimization", Role.PROPOSES),

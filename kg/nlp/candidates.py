@@ -22,6 +22,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import NamedTuple
 
+from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -285,10 +286,11 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
                     chunks.append((tuple(texts), [*bounds, first], sent_start))
                     texts, bounds = [], []
                 after_capital = False
-            for s, e, text, boundary, title, capital in piece:
+            for k, (s, e, text, boundary, title, capital) in enumerate(piece):
                 start = first + s
                 if boundary or (brackets and _bracketed(start, first + e, words)):
-                    if not (after_capital and title and start != sent_start):
+                    if not (after_capital and title and start != sent_start
+                            or title and _verb_as_name(text, piece[k + 1:], words[start - 1], start != sent_start)):
                         if texts:  # words cover the sentence's tokens in turn: the chunk ends where this word starts
                             chunks.append((tuple(texts), [*bounds, start], sent_start))
                             texts, bounds = [], []
@@ -301,6 +303,13 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
         if texts:
             chunks.append((tuple(texts), [*bounds, sent_end], sent_start))
     return chunks
+
+
+def _verb_as_name(text: str, rest: tuple[_PieceWord, ...], before: str, inside: bool) -> bool:
+    """A capitalised verb inside a sentence, right before a comma or a bracket, is a name: "our method, Empower,
+    only needs …", "We introduce Reflect, a framework …" (not after a colon: "Step 2: Verify, then …")."""
+    return (inside and bool(rest) and rest[0].text in (",", "(") and before not in (":", ";", "(")
+            and text.lower() not in STOP_WORDS)
 
 
 def _trim(words: list[Word]) -> list[Word]:
