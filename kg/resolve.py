@@ -9,6 +9,9 @@ Rules, in order (each merge is recorded on the entity as a :class:`Merge`):
 ``definition``
     An acronym defined in the paper's own text ("large language models (LLMs)")
     names the long form; the extractor labels the short form's uses with it.
+``kind``
+    A contribution without a name is also called by the kind word the text
+    gives it: "two-stage training" is "a two-stage training paradigm".
 ``lexicon``
     A name or alias of a curated lexicon entry (``kg/lexicon/*.jsonl``) maps to
     the entry's canonical label and type: "chain of thought" → "chain-of-thought
@@ -396,17 +399,20 @@ def _normalized_merges(g: _Group) -> list[Merge]:
     for key, forms in sorted(by_key.items()):
         if len(forms) > 1:
             out.append(Merge("normalized", tuple(sorted(forms)), tuple(sorted(set().union(*forms.values())))))
-    defined = defaultdict(set)
+    defined, kinded = defaultdict(set), defaultdict(set)
     for m in g.mentions:
         for a in m.aliases:
             if is_acronym(a) != is_acronym(m.label) or m.source == "abbrev":  # "Speech LLMs" is no acronym
                 # the long form as written, when the extractor extended it ("X (SF) models" → label "X models")
                 extra = (m.text,) if m.text not in (m.label, a) and not is_acronym(m.text) else ()
                 defined[(m.label, a, *extra)].add(m.paper_id)
+            elif a.startswith(m.label + " "):
+                kinded[(m.label, a)].add(m.paper_id)  # "two-stage training" / "two-stage training paradigm"
         if m.source == "short" and not is_acronym(m.label) and normalize_label(m.text) != normalize_label(m.label):
             defined[(m.label, m.text)].add(m.paper_id)  # a later use of a defined short form ("GMs")
-    for forms, papers in sorted(defined.items()):
-        out.append(Merge("definition", forms, tuple(sorted(papers))))
+    for rule, joined in (("definition", defined), ("kind", kinded)):
+        for forms, papers in sorted(joined.items()):
+            out.append(Merge(rule, forms, tuple(sorted(papers))))
     return out
 
 

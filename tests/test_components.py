@@ -462,6 +462,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present SkyNet-9M, a corpus assembled from Sentinel-2 imagery.", "Sentinel-2", Role.USES),
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
     ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
+    # modifiers joined by a comma are skipped
+    ("Beyond these insights, we further contribute a high-quality, real end-to-end agentic SFT dataset along with a "
+     "high-quality RL dataset.", "end-to-end agentic SFT dataset", Role.PROPOSES),
     # a verb capitalised inside a sentence, before a comma, is a name
     ("Our empowerment-maximizing method, Empower, only requires offline text.", "Empower", Role.PROPOSES),
     ("We introduce Reflect, a framework for self-correction.", "Reflect", Role.PROPOSES),
@@ -859,6 +862,12 @@ def test_weak_cue_yields_to_a_cue_and_to_known_names(nlp, text):
 def test_a_bare_kind_is_not_proposed(nlp, text):
     found, _ = terms(nlp, text)
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
+
+
+def test_an_unnamed_proposal_is_also_called_by_its_kind(nlp):
+    found, _ = terms(nlp, "To train the planner, we introduce a two-stage training paradigm. It helps.")
+    proposal = found["two-stage training"]
+    assert proposal.role is Role.PROPOSES and "two-stage training paradigm" in proposal.aliases
 
 
 def test_measuring_starts_no_term(nlp):

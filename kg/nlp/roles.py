@@ -474,9 +474,11 @@ _COORDINATORS = {"and", "but", "yet", "or"}
 
 
 def _joins_modifiers(words: list[str], k: int) -> bool:
-    """Word *k* of *words* (lower case) joins two modifiers: "simple yet effective", "fast and accurate"."""
-    return (0 < k < len(words) - 1 and words[k] in _COORDINATORS
-            and words[k - 1] in leading_modifiers() and words[k + 1] in leading_modifiers())
+    """Word *k* of *words* (lower case) joins two modifiers: "simple yet effective", "fast and accurate",
+    "high-quality, real"."""
+    before = "".join(words[max(0, k - 3):k]) if k >= 3 and words[k - 2] == "-" else words[k - 1] if k else ""
+    return (0 < k < len(words) - 1 and (words[k] in _COORDINATORS or words[k] == ",")
+            and before in leading_modifiers() and words[k + 1] in leading_modifiers())
 
 
 def _introduced_here(term: Term, terms: list[Term], sent_start: int) -> bool:
@@ -513,6 +515,16 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             if term.source == "proposal":
                 _mark_recurrences(doc, terms, term)
     return proposed
+
+
+def _name_with_kind(doc: Doc, term: Term) -> None:
+    """The phrase with the kind word after it is another name of an unnamed proposal: "a two-stage training
+    paradigm" is "two-stage training", also called "two-stage training paradigm"."""
+    kind_end = _skip_kind_words(doc, term.end, len(doc))
+    if kind_end > term.end and not _is_named(term):
+        alias = tokens(doc).span_text(term.start, kind_end)
+        if alias not in term.aliases:
+            term.aliases.append(alias)
 
 
 def _described(doc: Doc, end: int) -> bool:
@@ -1010,6 +1022,8 @@ class RoleAssigner:
                 found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
             found = last_named_evidence(doc, terms) or defined_by_authors(doc, terms) or released_terms(doc, terms)
+        for term in found:
+            _name_with_kind(doc, term)
         proposed = {normalize_label(t.label) for t in found}
         for term in terms:
             if normalize_label(term.label) in proposed:
