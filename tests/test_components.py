@@ -906,6 +906,8 @@ def test_measuring_starts_no_term(nlp):
      ["NP-hard", "AI-assisted", "GUI-grounded", "PR-native"]),  # adjectives end no term
     ("The updated reward uses raw attention maps and an old policy as a useful proxy of varying difficulty.",
      ["updated reward", "raw attention maps", "old policy", "useful proxy", "varying difficulty"]),  # vague modifiers
+    ("A detailed ablation and an in-depth evaluation on a realistic benchmark show the primary bottleneck.",
+     ["detailed ablation", "in-depth evaluation", "realistic benchmark", "primary bottleneck"]),
     ("Published attacks reach near-saturated scores on a refreshed benchmark with an enriched dataset.",
      ["Published attacks", "near-saturated scores", "refreshed benchmark", "enriched dataset"]),
     ("Agents learn to select tokens, optimize multiple objectives and bypass defenses.",
