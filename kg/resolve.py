@@ -396,6 +396,8 @@ def _normalized_merges(g: _Group) -> list[Merge]:
     for m in g.mentions:
         for form in {m.label, m.text}:
             by_key[normalize_label(form)][form].add(m.paper_id)
+    if g.lexicon:  # the lexicon's spelling, when the text only used another one ("implicit biases")
+        by_key[normalize_label(g.lexicon)].setdefault(g.lexicon, set())
     for key, forms in sorted(by_key.items()):
         if len(forms) > 1:
             out.append(Merge("normalized", tuple(sorted(forms)), tuple(sorted(set().union(*forms.values())))))

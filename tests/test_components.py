@@ -308,6 +308,12 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "PASC-related"),  # adjectives
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "LLM-empowered"),
     ("The loop has two steps. Step 2: Verify, then refine the answer.", "Verify"),  # a verb after a colon
+    ("The topic attracted significant academic attention, deploying customized agents.", "attracted"),
+    ("The topic attracted significant academic attention, deploying customized agents.", "deploying"),
+    ("Rewards foster faithful reasoning and strengthen retrieval for an ineffective single agent.", "foster"),
+    ("Rewards foster faithful reasoning and strengthen retrieval for an ineffective single agent.", "strengthen"),
+    ("Rewards foster faithful reasoning and strengthen retrieval for an ineffective single agent.", "ineffective"),
+    ("The planner was presented at ICAPS and the robot at CoRL.", "ICAPS"),  # venues
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "GAPS-aligned"),
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "GRADE-consistent"),
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "LLM-aided"),

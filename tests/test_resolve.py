@@ -207,6 +207,12 @@ def test_typing_disagreement_on_a_name_is_voted_and_recorded():
     assert vote.forms == ("Zorblax (Benchmark)",) and vote.papers == ("p3",)
 
 
+def test_a_lexicon_spelling_the_text_never_used_is_recorded():
+    (entity,), _ = resolve([mention("p1", "implicit biases", NodeType.PROBLEM)])
+    assert entity.label == "implicit bias" and entity.aliases == ("implicit biases",)
+    assert any(m.rule == "normalized" and set(m.forms) == {"implicit bias", "implicit biases"} for m in entity.merges)
+
+
 def test_lexicon_synonym_maps_to_the_canonical_label():
     entities, _ = resolve([mention("p1", "chain of thought"), mention("p2", "Chain-of-Thought", aliases=["CoT"],
                                                                        source="abbrev")])
