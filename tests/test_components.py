@@ -71,6 +71,11 @@ def test_definitions(nlp, text, pairs):
     assert [(long.text, short.text) for long, short in find_definitions(doc)] == pairs
 
 
+def test_a_short_form_the_lexicon_knows_keeps_the_thing_built_on_it(nlp):
+    found, _ = terms(nlp, "Vision-language models (VLMs) are strong. However, current VLM agents still fail.")
+    assert found["VLM agents"].type is NodeType.MODEL, sorted(found)
+
+
 def test_short_form_later_is_the_same_concept(nlp):
     found, doc = terms(nlp, "Large language models (LLMs) are strong. Yet LLMs hallucinate facts.")
     later = [t for t in doc._.kg_terms if doc[t.start:t.end].text == "LLMs"]

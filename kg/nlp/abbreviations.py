@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType
-from .rules import boundary_words, generic_terms, head_types, lexicon_index
+from .rules import BUILT_ON, boundary_words, generic_terms, head_types, lexicon_index
 from .terms import (Term, Tokens, lexical, register_extensions, sentence_start_of, sentence_starts, tokens,
                     whole_words)
 
@@ -220,9 +220,11 @@ class AbbreviationDetector:
             if spans_next_word:  # later "KV cache …" is the lexicon's; a lone "KV" is still the key-value cache
                 left_to_lexicon.add((short_text, toks.words[short.end + 1].lower()))
         if by_short:
+            # a later use before "agents", "objective", … of a short form the lexicon knows is the lexicon's ("LLM agents")
             for i in compress(range(len(toks.words)), map(by_short.__contains__, toks.words)):
                 following = toks.words[i + 1].lower() if i + 1 < len(toks.words) else ""
-                if i not in taken and whole_words(doc, i, i + 1) and (toks.words[i], following) not in left_to_lexicon:
+                if i not in taken and whole_words(doc, i, i + 1) and (toks.words[i], following) not in left_to_lexicon \
+                        and not (following in BUILT_ON and normalize_label(toks.words[i]) in lexicon_index()):
                     terms.append(Term(i, i + 1, by_short[toks.words[i]], "short"))
             terms += _later_uses_of_several_tokens(toks, by_short, taken)
         doc._.kg_terms = terms

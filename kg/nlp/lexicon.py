@@ -23,7 +23,7 @@ from spacy.tokens import Doc
 
 from ..normalize import is_acronym
 from ..records import NodeType
-from .rules import LEXICON_DIR, PARAMETER_COUNT, lexicon_entries
+from .rules import BUILT_ON, LEXICON_DIR, PARAMETER_COUNT, lexicon_entries
 from .terms import Term, Tokens, register_extensions, tokens, whole_words
 
 __all__ = ["LexiconMatcher", "surface_variants"]
@@ -38,13 +38,6 @@ _SIZED_BACKBONE = re.compile(r"^(ViT|RN|ResNet|ConvNeXt|Swin|EVA)[\w/-]*\d")  # 
 _GENERATION = re.compile(r"^([2-9]|[1-9]\.\d)$")
 _TIERS = ("Sonnet", "Opus", "Haiku")  # a generation may follow one: "Claude Sonnet 3.7"
 
-
-# A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents",
-# "flow-matching head".
-_BUILT_ON = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
-               "losses": NodeType.METRIC, "agent": NodeType.METHOD, "agents": NodeType.MODEL,
-               "head": NodeType.METHOD, "heads": NodeType.METHOD,  # "flow-matching head"
-               "network": NodeType.MODEL, "networks": NodeType.MODEL}  # "ReLU network"
 
 
 def surface_variants(name: str) -> set[str]:
@@ -105,7 +98,7 @@ class LexiconMatcher:
             extended = _extended_end(table, end, node_type, taken, named=not label[:1].islower())
             if extended > end:  # "Llama 3 405B", "language modeling objective": the longer phrase is the concept
                 label = table.span_text(start, extended)
-                node_type = _BUILT_ON.get(table.words[extended - 1].lower(), node_type)
+                node_type = BUILT_ON.get(table.words[extended - 1].lower(), node_type)
             term = Term(start, extended, label, "lexicon", type=node_type)
             if _is_variant_of(terms[-1] if terms else None, term, table):  # "CLIP ViT-L/14": one model
                 start = terms.pop().start
@@ -155,7 +148,7 @@ def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int],
                 break
     elif node_type is NodeType.BENCHMARK and _free(table, end, taken) and _VERSION.match(words[end]):
         end += 1
-    if end == start and _free(table, end, taken) and words[end].lower() in _BUILT_ON \
+    if end == start and _free(table, end, taken) and words[end].lower() in BUILT_ON \
             and not (node_type is NodeType.PROBLEM and words[end].lower().startswith("network")):
         end += 1  # "semantic segmentation networks": the task stays the concept
     return end

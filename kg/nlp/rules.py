@@ -29,6 +29,12 @@ LATEX_OPENING = r"\\[A-Za-z]+(\{[A-Za-z]*\})*\{"
 ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric",
                                 "induced", "pretrained", "trained", "tuned", "finetuned",
                                 "generated", "inducing", "enhanced", "written"})
+# A known concept followed by one of these names a narrower thing built on it: "DPO objective", "LLM agents",
+# "flow-matching head".
+BUILT_ON = {"objective": NodeType.METHOD, "objectives": NodeType.METHOD, "loss": NodeType.METRIC,
+            "losses": NodeType.METRIC, "agent": NodeType.METHOD, "agents": NodeType.MODEL,
+            "head": NodeType.METHOD, "heads": NodeType.METHOD,  # "flow-matching head"
+            "network": NodeType.MODEL, "networks": NodeType.MODEL}  # "ReLU network"
 # Abstract-noun endings: a state or property ("instability"), an action ("distillation").
 STATE_SUFFIXES = ("ity", "ness", "ance", "ence", "ancy")
 ACTION_SUFFIXES = ("tion", "ment", "ing", "ism")
