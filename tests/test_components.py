@@ -349,6 +349,8 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),
     ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
     ("The absolute error of forecasts drops.", "absolute error", NodeType.METRIC),  # a singular "X error"
+    ("We introduce Effective Robustness Score (ERS) to weigh safety.", "Effective Robustness Score",
+     NodeType.METRIC),  # a named score is measured
     ("We compare a ReAct agent and a meta-thinking agent with web-browsing agents.", "ReAct agent",
      NodeType.METHOD),  # one agent is a system
     ("We compare a ReAct agent and a meta-thinking agent with web-browsing agents.", "meta-thinking agent",

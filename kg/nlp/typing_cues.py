@@ -45,7 +45,7 @@ _CAMEL = re.compile(r"[a-z][A-Z]|[A-Z][a-z]+[A-Z]")
 _NUMBER_FORMAT = re.compile(r"^(FP|BF|INT|UINT|TF|MX)\d{1,2}$")
 _NUMBERED = re.compile(r"^([A-Za-z][A-Za-z-]*[A-Za-z])v?\d+$")
 _TOP_K = re.compile(r"^top-?\d+\b", re.I)
-_NAMED_METHOD_HEADS = {"loss", "score", "estimator"}
+_NAMED_METHOD_HEADS = {"loss", "estimator"}
 _APPOSITIVE_KIND = re.compile(
     r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+([\w-]+\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
     r"testbed|leaderboard|method|framework|approach|algorithm|technique|system|pipeline|toolkit|library|strategy|"
