@@ -358,6 +358,7 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We compare a ReAct agent and a meta-thinking agent with web-browsing agents.", "web-browsing agents",
      NodeType.MODEL),  # agents in general are models
     ("We run SWE-agent and AutoGen on the tasks.", "SWE-agent", NodeType.METHOD),  # a scaffold, not a model
+    ("We study how multi-agent systems coordinate.", "multi-agent systems", NodeType.METHOD),  # a system
     ("Unstable training and slow inference limit the method.", "slow inference", NodeType.PROBLEM),  # a fault
     ("We observe premature termination in agents and premature termination in humans.", "premature termination",
      NodeType.PROBLEM),
