@@ -10,8 +10,8 @@ Rules, in order (each merge is recorded on the entity as a :class:`Merge`):
     An acronym defined in the paper's own text ("large language models (LLMs)")
     names the long form; the extractor labels the short form's uses with it.
 ``kind``
-    A contribution without a name is also called by the kind word the text
-    gives it: "two-stage training" is "a two-stage training paradigm".
+    A concept without a name is also called by the kind word the text gives
+    it: "two-stage training" is "a two-stage training paradigm".
 ``lexicon``
     A name or alias of a curated lexicon entry (``kg/lexicon/*.jsonl``) maps to
     the entry's canonical label and type: "chain of thought" → "chain-of-thought

@@ -878,10 +878,12 @@ def test_a_bare_kind_is_not_proposed(nlp, text):
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
 
 
-def test_an_unnamed_proposal_is_also_called_by_its_kind(nlp):
+def test_a_concept_without_a_name_is_also_called_by_its_kind(nlp):
     found, _ = terms(nlp, "To train the planner, we introduce a two-stage training paradigm. It helps.")
     proposal = found["two-stage training"]
     assert proposal.role is Role.PROPOSES and "two-stage training paradigm" in proposal.aliases
+    found, _ = terms(nlp, "Retrieval uses a two-stage reranking scheme.")
+    assert "two-stage reranking scheme" in found["two-stage reranking"].aliases  # not only what is proposed
 
 
 def test_measuring_starts_no_term(nlp):

@@ -518,10 +518,10 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
 
 
 def _name_with_kind(doc: Doc, term: Term) -> None:
-    """The phrase with the kind word after it is another name of an unnamed proposal: "a two-stage training
+    """The phrase with the kind word after it is another name of a concept without a name: "a two-stage training
     paradigm" is "two-stage training", also called "two-stage training paradigm"."""
     kind_end = _skip_kind_words(doc, term.end, len(doc))
-    if kind_end > term.end and not _is_named(term):
+    if kind_end > term.end and term.source != "lexicon" and not _is_named(term):
         alias = tokens(doc).span_text(term.start, kind_end)
         if alias not in term.aliases:
             term.aliases.append(alias)
@@ -1003,7 +1003,8 @@ def make_role_assigner(nlp: Language, name: str) -> "RoleAssigner":
 
 
 class RoleAssigner:
-    """Sets ``Term.role`` on every Term, adding the Terms of descriptive proposals."""
+    """Sets ``Term.role`` on every Term, adding the Terms of descriptive proposals and the name with its kind word
+    of each concept without a name."""
 
     def __init__(self) -> None:
         register_extensions()
@@ -1022,10 +1023,9 @@ class RoleAssigner:
                 found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
             found = last_named_evidence(doc, terms) or defined_by_authors(doc, terms) or released_terms(doc, terms)
-        for term in found:
-            _name_with_kind(doc, term)
         proposed = {normalize_label(t.label) for t in found}
         for term in terms:
+            _name_with_kind(doc, term)
             if normalize_label(term.label) in proposed:
                 term.role = Role.PROPOSES
             else:
