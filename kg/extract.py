@@ -48,16 +48,30 @@ def mentions_from_doc(doc: Doc, paper: Paper) -> list[Mention]:
 _SECONDARY = re.compile(r"\b(we|our)\s+(also|further|additionally)\b|^(Furthermore|Additionally|Moreover|Besides|Finally)\b", re.I)
 
 
+def _secondary_labels(proposed: list[Mention]) -> set[str]:
+    """Labels of what the paper proposes besides its main contribution: introduced as a further one ("We further
+    present X") or in a sentence that names an earlier proposal ("Central to D-LiFT, we propose D-SCORE")."""
+    introduced: dict[str, Mention] = {}
+    for m in sorted(proposed, key=lambda m: m.start):
+        introduced.setdefault(m.label, m)
+    return {label for label, m in introduced.items()
+            if _SECONDARY.search(m.sentence) or any(_names_before(m, other) for other in introduced.values())}
+
+
+def _names_before(mention: Mention, other: Mention) -> bool:
+    """The sentence of *mention* names *other*, introduced in an earlier sentence, before it."""
+    where = mention.sentence.find(other.text)
+    return (other.start < mention.start and other.sentence != mention.sentence
+            and 0 <= where < mention.sentence.find(mention.text))
+
+
 def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     """The name of what the paper proposes (its short name if it has one), else a short phrase of its first sentence."""
     proposed = [m for m in mentions if m.role is Role.PROPOSES]
     uses = Counter(m.label for m in proposed if m.source != "abbrev")  # "Long Form (LF)" is one use, not two
     # the paper's own name recurs, and a problem it names is not the paper ("a problem termed DNC … we propose
-    # RULE"), nor is what it also proposes ("We further present X"); stable: the first mention wins ties
-    first_sentence: dict[str, str] = {}
-    for m in sorted(proposed, key=lambda m: m.start):
-        first_sentence.setdefault(m.label, m.sentence)
-    secondary = {label for label, sentence in first_sentence.items() if _SECONDARY.search(sentence)}
+    # RULE"), nor is a second contribution; stable: the first mention wins ties
+    secondary = _secondary_labels(proposed)
     proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, m.label in secondary, -uses[m.label]))
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
     for mention in named or proposed:

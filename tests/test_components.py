@@ -62,6 +62,8 @@ def test_schwartz_hearst_alignment(short, long, start):
      [("Agent-Critic-Executor Loops with Hierarchical Calibration of Errors", "ACE")]),
     # a LaTeX non-breaking space before the bracket
     ("We propose Reducing Environmental Disagreement~(RED) here.", [("Reducing Environmental Disagreement", "RED")]),
+    # a short form glued to the bracket of its long form
+    ("We introduce the ZDRS(Zorb-Driven Rule Systems) framework.", [("Zorb-Driven Rule Systems", "ZDRS")]),
     # a LaTeX closing quote glued to the bracket
     ("We propose the ``Learning to Evaluate and Adaptively Plan''(LEAP) framework.",
      [("Learning to Evaluate and Adaptively Plan", "LEAP")]),

@@ -197,3 +197,11 @@ def test_paper_label_is_not_what_the_paper_further_presents():
             "an autonomous pipeline. ZorbAgent outperforms end-to-end baselines.")
     (paper,) = extract([Paper("p1", text)]).papers
     assert paper.label == "Zorbench"
+
+
+def test_paper_label_is_not_a_part_named_after_the_system():
+    """"Central to X, we propose Y": Y is a part of the system X, even when the abstract names it more often."""
+    text = ("In this paper, we present ZorbFix, an automated decompiler backend. Central to ZorbFix, we propose "
+            "Zorb-SCORE, a scoring system. Zorb-SCORE checks code. Zorb-SCORE rates readability.")
+    (paper,) = extract([Paper("p1", text)]).papers
+    assert paper.label == "ZorbFix"
