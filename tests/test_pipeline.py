@@ -175,33 +175,20 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     assert sum(1 for _, t in G.nodes(data="type") if t == NodeType.PAPER.value) == 79
 
 
-def test_paper_label_is_the_most_used_proposed_name_even_if_known():
-    """A known name the paper presents beats an acronym defined in passing in the same sentence."""
-    text = ("We present FlashAttention-3, which pipelines data through the Tensor Memory Accelerator (TMA). "
-            "FlashAttention-3 reaches 740 TFLOPs/s. FlashAttention-3 is exact.")
+@pytest.mark.parametrize("text, label", [
+    # a known name the paper presents beats an acronym defined in passing in the same sentence
+    ("We present FlashAttention-3, which pipelines data through the Tensor Memory Accelerator (TMA). "
+     "FlashAttention-3 reaches 740 TFLOPs/s. FlashAttention-3 is exact.", "FlashAttention-3"),
+    # a problem the paper names is what it attacks; the method it proposes names the paper
+    ("We study a problem termed Dual-level Noisy Correspondence (DNC). To address the DNC problem, we propose "
+     "a robust framework termed ZORB. ZORB estimates reliabilities. The DNC problem hurts; DNC persists.", "ZORB"),
+    # what the authors "further present" is a second contribution, even when the abstract names it more often
+    ("In this paper, we introduce Zorbench, a benchmark for webpage generation. We further present ZorbAgent, "
+     "an autonomous pipeline. ZorbAgent outperforms end-to-end baselines.", "Zorbench"),
+    # "Central to X, we propose Y": Y is a part of the system X
+    ("In this paper, we present ZorbFix, an automated decompiler backend. Central to ZorbFix, we propose "
+     "Zorb-SCORE, a scoring system. Zorb-SCORE checks code. Zorb-SCORE rates readability.", "ZorbFix"),
+])
+def test_paper_label_names_the_main_contribution(text, label):
     (paper,) = extract([Paper("p1", text)]).papers
-    assert paper.label == "FlashAttention-3"
-
-
-def test_paper_label_is_not_a_problem_the_paper_names():
-    """A problem the paper names is what it attacks; the method it proposes names the paper."""
-    text = ("We study a problem termed Dual-level Noisy Correspondence (DNC). To address the DNC problem, we propose "
-            "a robust framework termed ZORB. ZORB estimates reliabilities. The DNC problem hurts; DNC persists.")
-    (paper,) = extract([Paper("p1", text)]).papers
-    assert paper.label == "ZORB"
-
-
-def test_paper_label_is_not_what_the_paper_further_presents():
-    """What the authors "further present" is a second contribution, even when the abstract names it more often."""
-    text = ("In this paper, we introduce Zorbench, a benchmark for webpage generation. We further present ZorbAgent, "
-            "an autonomous pipeline. ZorbAgent outperforms end-to-end baselines.")
-    (paper,) = extract([Paper("p1", text)]).papers
-    assert paper.label == "Zorbench"
-
-
-def test_paper_label_is_not_a_part_named_after_the_system():
-    """"Central to X, we propose Y": Y is a part of the system X, even when the abstract names it more often."""
-    text = ("In this paper, we present ZorbFix, an automated decompiler backend. Central to ZorbFix, we propose "
-            "Zorb-SCORE, a scoring system. Zorb-SCORE checks code. Zorb-SCORE rates readability.")
-    (paper,) = extract([Paper("p1", text)]).papers
-    assert paper.label == "ZorbFix"
+    assert paper.label == label
