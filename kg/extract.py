@@ -45,7 +45,9 @@ def mentions_from_doc(doc: Doc, paper: Paper) -> list[Mention]:
     return mentions
 
 
-_SECONDARY = re.compile(r"\b(we|our)\s+(also|further|additionally)\b|^(Furthermore|Additionally|Moreover|Besides|Finally)\b", re.I)
+# A sentence that adds a further contribution: "We further present X", "Moreover, we introduce Y".
+_SECONDARY = re.compile(r"\b(we|our)\s+(also|further|additionally)\b"
+                        r"|^(Furthermore|Additionally|Moreover|Besides|Finally)\b", re.I)
 
 
 def _secondary_labels(proposed: list[Mention]) -> set[str]:

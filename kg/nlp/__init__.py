@@ -62,7 +62,7 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     nlp.tokenizer.prefix_search = compile_prefix_regex(
         ["``", "''", LATEX_OPENING, r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
     # and so is a full stop after a size, a version or a capitalised name ("Qwen3-8B.", "SV4D.", "MMLU."; not "U.S.").
-    # A closing "$" of LaTeX maths ("$\textbf{UI-Simulator}$") and a hyphen left dangling ("workloads- Haystack") go too.
+    # A closing "$" of LaTeX maths ("$\textbf{UI-Simulator}$") and a dangling hyphen ("workloads- Haystack") go too.
     nlp.tokenizer.suffix_search = compile_suffix_regex(
         ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", r"\$", r"(?<=[a-z]{2})-",
          *nlp.Defaults.suffixes]).search

@@ -220,7 +220,8 @@ class AbbreviationDetector:
             if spans_next_word:  # later "KV cache …" is the lexicon's; a lone "KV" is still the key-value cache
                 left_to_lexicon.add((short_text, toks.words[short.end + 1].lower()))
         if by_short:
-            # a later use before "agents", "objective", … of a short form the lexicon knows is the lexicon's ("LLM agents")
+            # a later use of a short form the lexicon knows, before "agents", "objective" …, is the lexicon's
+            # ("LLM agents")
             for i in compress(range(len(toks.words)), map(by_short.__contains__, toks.words)):
                 following = toks.words[i + 1].lower() if i + 1 < len(toks.words) else ""
                 if i not in taken and whole_words(doc, i, i + 1) and (toks.words[i], following) not in left_to_lexicon \

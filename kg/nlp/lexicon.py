@@ -39,7 +39,6 @@ _GENERATION = re.compile(r"^([2-9]|[1-9]\.\d)$")
 _TIERS = ("Sonnet", "Opus", "Haiku")  # a generation may follow one: "Claude Sonnet 3.7"
 
 
-
 def surface_variants(name: str) -> set[str]:
     """Hyphen/space and plural variants of a name ("chains of thought" too)."""
     forms = {name, name.replace("-", " "), name.replace(" ", "-")}

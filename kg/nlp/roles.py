@@ -322,7 +322,7 @@ def defined_by_authors(doc: Doc, terms: list[Term]) -> list[Term]:
         key = normalize_label(t.label)
         if (t.source == "abbrev" and key not in seen and not _known(t) and type_from_lexicon(t.label) is None
                 and all(_has_capital(word) for word in t.label.split()) and not _after_preposition(table, t)
-                and _WE.search(_text_before(table, t, 200).rsplit(". ", 1)[-1])):
+                and _WE.search(table.text[table.idx[sentence_start_of(doc, t.start)]:table.idx[t.start]])):
             found.append(t)
         seen.add(key)
     return found
@@ -367,7 +367,8 @@ def _in_example_list(table: Tokens, start: int) -> bool:
         word = table.words[i].lower()
         if word in ("including", "e.g.", "such", "like"):
             return True
-        if word in boundary_words() and word not in ("and", "or") or not (word[:1].isalnum() or word in (",", "-", "/")):
+        if (word in boundary_words() and word not in ("and", "or")
+                or not (word[:1].isalnum() or word in (",", "-", "/"))):
             return False  # the list ends at a verb or a bracket: "(…)", "… shows"
     return False
 
