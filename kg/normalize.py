@@ -51,10 +51,13 @@ def singular(word: str) -> str:
     return word[:-1]
 
 
+_NOT_IN_ACRONYMS = frozenset(" ()[]{}")
+
+
 def is_acronym(text: str) -> bool:
     """True for short forms such as LLM, LLMs, MoE, RLHF, CoT, mAP (2–10 chars, mostly capitals)."""
     core = text[:-1] if text.endswith("s") and len(text) > 2 else text
-    if not 2 <= len(core) <= 10 or " " in core or not core[0].isalnum():
+    if not 2 <= len(core) <= 10 or not core[0].isalnum() or not _NOT_IN_ACRONYMS.isdisjoint(core):  # not "O(L"
         return False
     upper = sum(c.isupper() for c in core)
     return upper >= 2 or (upper == 1 and len(core) <= 3 and core[0].isupper() and not core[1:].islower())

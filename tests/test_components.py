@@ -44,6 +44,7 @@ def test_schwartz_hearst_alignment(short, long, start):
      [("reinforcement learning from human feedback", "RLHF")]),
     ("We propose FooNet (Factorized Object Network) for detection.", [("Factorized Object Network", "FooNet")]),
     ("The error drops (see Table 2) and (e.g. ImageNet) stays flat (12%).", []),
+    ("The cost grows only linearly with the path length (O(L)) here.", []),  # a big-O bound
     # "):" is not an emoticon here
     ("Work found Emergent Misalignment (EM): narrow tuning harms.", [("Emergent Misalignment", "EM")]),
     # initials that spell the short form beat the shortest alignment ("Consistency Training")
@@ -76,6 +77,11 @@ def test_definitions(nlp, text, pairs):
 def test_a_short_form_the_lexicon_knows_keeps_the_thing_built_on_it(nlp):
     found, _ = terms(nlp, "Vision-language models (VLMs) are strong. However, current VLM agents still fail.")
     assert found["VLM agents"].type is NodeType.MODEL, sorted(found)
+
+
+def test_a_short_form_as_the_basis_of_a_known_phrase_leaves_it_to_the_lexicon(nlp):
+    found, _ = terms(nlp, "Large language models (LLMs) are strong. Yet LLM-based agents often fail at planning.")
+    assert found["LLM-based agents"].type is NodeType.MODEL, sorted(found)
 
 
 def test_short_form_later_is_the_same_concept(nlp):
@@ -199,7 +205,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("A frozen reference model scores answers with modest F1 scores.", "modest F1 scores"),
     ("It beats sub-10B models on chat.", "sub-10B"),
     ("Models don't fake alignment when unobserved.", "Models don't fake alignment"),
-    ("We build EM-inducing datasets.", "EM-inducing"),
+    ("Models tuned on EM-inducing datasets drift.", "EM-inducing"),
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "H100 GPUs"),  # hardware and units
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "kHz"),
     ("Pages become Markdown, with tables as HTML and formulas as LaTeX.", "HTML"),  # file formats
@@ -324,6 +330,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "GAPS-aligned"),
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "GRADE-consistent"),
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "LLM-aided"),
+    ("Path dependence has drawn attention in finance.", "drawn"),
+    ("Reviewers inflate scores for long papers, while also displaying clear biases.", "inflate"),
+    ("Agents adapt to context, while also displaying model-specific behavioral biases.", "displaying"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)
@@ -880,12 +889,29 @@ def test_a_bare_kind_is_not_proposed(nlp, text):
     assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
 
 
+@pytest.mark.parametrize("text, proposal, basis, node_type", [
+    ("We propose a novel GPT-4-based scheduling framework for clusters.", "GPT-4-based scheduling", "GPT-4",
+     NodeType.METHOD),
+    ("We develop a CLIP-guided diffusion approach for image editing.", "CLIP-guided diffusion", "CLIP",
+     NodeType.METHOD),
+    ("Large language models (LLMs) excel. We propose a novel LLM-based multi-agent framework for travel planning.",
+     "LLM-based multi-agent", "Large language models", NodeType.METHOD),
+    ("We build EM-inducing datasets.", "EM-inducing datasets", "EM", NodeType.BENCHMARK),
+])
+def test_a_name_a_proposal_is_based_on_is_used_not_proposed(nlp, text, proposal, basis, node_type):
+    found, _ = terms(nlp, text)
+    assert found[proposal].role is Role.PROPOSES and found[proposal].type is node_type, sorted(found)
+    assert found[basis].role is not Role.PROPOSES, sorted(found)
+
+
 def test_a_concept_without_a_name_is_also_called_by_its_kind(nlp):
     found, _ = terms(nlp, "To train the planner, we introduce a two-stage training paradigm. It helps.")
     proposal = found["two-stage training"]
     assert proposal.role is Role.PROPOSES and "two-stage training paradigm" in proposal.aliases
     found, _ = terms(nlp, "Retrieval uses a two-stage reranking scheme.")
     assert "two-stage reranking scheme" in found["two-stage reranking"].aliases  # not only what is proposed
+    found, _ = terms(nlp, "We propose a novel LLM-based planning framework for robots.")  # built on a name
+    assert "LLM-based planning framework" in found["LLM-based planning"].aliases, sorted(found)
 
 
 def test_measuring_starts_no_term(nlp):
@@ -1101,6 +1127,14 @@ def test_single_words_in_context(nlp, text, labels, node_type):
 def test_a_lower_case_basis_names_a_kind(nlp, text, labels):
     found, _ = terms(nlp, text)
     assert labels == set(found), sorted(found)
+
+
+@pytest.mark.parametrize("text", ["At its core is an Adaptive Observation Window mechanism, which prunes search.",
+                                  "We use a Sparse Token Router module for speed."])
+def test_a_kind_word_after_a_title_case_name_is_not_part_of_it(nlp, text):
+    found, _ = terms(nlp, text)
+    names = [label for label in found if label[:1].isupper()]
+    assert len(names) == 1 and names[0].split()[-1] in ("Window", "Router"), sorted(found)
 
 
 def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp):

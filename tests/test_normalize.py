@@ -95,7 +95,7 @@ def test_is_acronym(text):
 
 
 @pytest.mark.parametrize("text", ["dropout", "Qwen", "Transformer", "A", "s", "models", "large language model",
-                                  "Attention", "ABCDEFGHIJKLM"])
+                                  "Attention", "ABCDEFGHIJKLM", "O(L", "O(N)"])  # a big-O bound
 def test_is_not_acronym(text):
     assert not is_acronym(text)
 

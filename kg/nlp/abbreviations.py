@@ -220,16 +220,26 @@ class AbbreviationDetector:
             if spans_next_word:  # later "KV cache …" is the lexicon's; a lone "KV" is still the key-value cache
                 left_to_lexicon.add((short_text, toks.words[short.end + 1].lower()))
         if by_short:
-            # a later use of a short form the lexicon knows, before "agents", "objective" …, is the lexicon's
-            # ("LLM agents")
             for i in compress(range(len(toks.words)), map(by_short.__contains__, toks.words)):
                 following = toks.words[i + 1].lower() if i + 1 < len(toks.words) else ""
                 if i not in taken and whole_words(doc, i, i + 1) and (toks.words[i], following) not in left_to_lexicon \
-                        and not (following in BUILT_ON and normalize_label(toks.words[i]) in lexicon_index()):
+                        and not _begins_known_phrase(toks, i):
                     terms.append(Term(i, i + 1, by_short[toks.words[i]], "short"))
             terms += _later_uses_of_several_tokens(toks, by_short, taken)
         doc._.kg_terms = terms
         return doc
+
+
+def _begins_known_phrase(toks: Tokens, i: int) -> bool:
+    """The short form at token *i* begins a longer name of the lexicon's: before "agents", "objective" … when the
+    lexicon knows the short form ("LLM agents"), or as the basis of a phrase the lexicon knows ("LLM-based
+    agents")."""
+    words = toks.words
+    following = words[i + 1].lower() if i + 1 < len(words) else ""
+    if following in BUILT_ON and normalize_label(words[i]) in lexicon_index():
+        return True
+    return following == "-" and i + 3 < len(words) \
+        and normalize_label(toks.span_text(i, i + 4)) in lexicon_index()
 
 
 def _later_uses_of_several_tokens(toks: Tokens, by_short: dict[str, str], taken: set[int]) -> list[Term]:

@@ -50,7 +50,8 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "approach": NodeType.METHOD, "algorithm": NodeType.METHOD, "paradigm": NodeType.METHOD,
                "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL,
                "strategy": NodeType.METHOD, "procedure": NodeType.METHOD, "technique": NodeType.METHOD,
-               "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL}
+               "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL, "mechanism": NodeType.METHOD,
+               "module": NodeType.METHOD, "pipeline": NodeType.METHOD}
 _PROPOSAL = re.compile(rf"\b({PROPOSAL_VERBS}|{NAMING_VERBS})(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
 METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER|AP(50|75)?|FPS|"
@@ -370,7 +371,7 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     if len(words) < 2:
         return words, None
     last = words[-1].facts.head
-    if last in _KIND_WORDS and (any(w.facts.name for w in words[:-1]) or last in ("task", "problem", "issue")
+    if last in _KIND_WORDS and (any(w.facts.name for w in words[:-1]) or _all_title_case(words[:-1]) or last in ("task", "problem", "issue")
                                 or last in _GENERIC_KINDS):
         if len(words) == 2 and (_a_basis(words[0]) or words[0].facts.head in STUDY_WORDS):
             return words, _KIND_WORDS[last]  # "gradient-based methods", "evaluation framework": no name without it

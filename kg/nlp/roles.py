@@ -28,7 +28,7 @@ from spacy.tokens import Doc
 
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS,
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS,
                     STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
                     leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
 from .terms import (Term, Tokens, register_extensions, sentence_bounds, sentence_start_of, tokens,
@@ -231,7 +231,8 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                 chosen.append(introduced)
             chosen += [t for t in fresh if t is not introduced and _has_capital(t.label.split()[0])
                        and t.source != "lexicon" and not _known(t) and _introduced_here(t, terms, sent.start)
-                       and not _after_preposition(table, t) and not _defined_short_form(table, t)]
+                       and not _after_preposition(table, t) and not _defined_short_form(table, t)
+                       and not _a_basis(table, t)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
                     or not _known(t) and (_in_apposition_to_ours(_text_before(table, t, 50))
@@ -411,15 +412,23 @@ def _introduced_by_cue(table: Tokens, cue_end: int, after: list[Term]) -> Term |
         first = next((t for t in after if not _known_common(t)), None)
         if first is None or "," in gap_to(first) and not (_is_named(first) and _KIND_THEN_NAME.match(gap_to(first))):
             return None
-    if (first.source == "lexicon" or _known(first)) and _modifies_next_word(table, first):
-        return None  # "we develop multi-task RLVR strategies": a known name as a modifier
+    if (first.source == "lexicon" or _known(first)) and _modifies_next_word(table, first) or _a_basis(table, first):
+        return None  # "we develop multi-task RLVR strategies": a known name as a modifier; "EM-inducing data"
     return first if _object_of_cue(gap_to(first)) else None
 
 
 def _modifies_next_word(table: Tokens, term: Term) -> bool:
-    """A lower-case noun follows *term*: "RLVR strategies" (not "RLVR for math", "RLVR, a …")."""
+    """A lower-case noun follows *term*: "RLVR strategies" (not "RLVR for math", "RLVR, a …"), or *term* is the
+    basis of a compound modifier ("GPT-4o-based agents")."""
     following = table.words[term.end] if term.end < len(table.words) else ""
-    return following.isalpha() and following.islower() and following not in boundary_words()
+    return following.isalpha() and following.islower() and following not in boundary_words() or _a_basis(table, term)
+
+
+def _a_basis(table: Tokens, term: Term) -> bool:
+    """*term* is glued to an adjective suffix: "GPT-4o" in "GPT-4o-based agents", "LLM" in "LLM-driven search"."""
+    end, words = term.end, table.words
+    return (end + 1 < len(words) and words[end] == "-" and not table.space[end - 1] and not table.space[end]
+            and words[end + 1].lower() in ADJECTIVE_SUFFIXES)
 
 
 def _known(term: Term) -> bool:
@@ -518,11 +527,17 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     return proposed
 
 
+# The name a phrase is built on: "LLM-based" in "LLM-based planning" (not "Model-based" at a sentence's start).
+_BASIS = re.compile(r"^(?=\S*[A-Z]\S*[A-Z0-9])\S+-(" + "|".join(sorted(ADJECTIVE_SUFFIXES)) + r")\s")
+
+
 def _name_with_kind(doc: Doc, term: Term) -> None:
-    """The phrase with the kind word after it is another name of a concept without a name: "a two-stage training
-    paradigm" is "two-stage training", also called "two-stage training paradigm"."""
+    """The phrase with the kind word after it is another name of a concept without a name of its own: "a
+    two-stage training paradigm" is "two-stage training", also called "two-stage training paradigm"; so is "an
+    LLM-based planning framework"."""
     kind_end = _skip_kind_words(doc, term.end, len(doc))
-    if kind_end > term.end and term.source != "lexicon" and not _is_named(term):
+    if kind_end > term.end and term.source not in ("lexicon", "short") \
+            and not _has_capital(_BASIS.sub("", term.label)) and not any(map(_has_capital, term.aliases)):
         alias = tokens(doc).span_text(term.start, kind_end)
         if alias not in term.aliases:
             term.aliases.append(alias)
@@ -919,16 +934,17 @@ def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, p
     for term in terms:
         if (term.start, term.end) == (start, end):
             return term if term.source != "lexicon" or _is_named(term) else None  # "MemDLM"; not "distillation"
-    text = tokens(doc).span_text(start, end)
+    table = tokens(doc)
+    text = table.span_text(start, end)
     acceptable = (_nameable(text) or kinded and (_names_a_technique(text) or _is_kind(text.split()[-1]))
                   or plain and _plain_phrase(text))
-    if not acceptable or not _replaceable(terms, start, end):
+    if not acceptable or not _replaceable(table, terms, start, end):
         return None
     if _known_parts_only(doc, terms, start, end):
         return None
     term = Term(start, end, text, "proposal")
     term.type = type_of(doc, term) or NodeType.METHOD
-    _replace(terms, term)
+    _replace(table, terms, term)
     return term
 
 
@@ -973,19 +989,21 @@ def _names_a_technique(text: str) -> bool:
             and singular(words[-1]) not in generic_terms())
 
 
-def _replaceable(terms: list[Term], start: int, end: int) -> bool:
-    """No term straddles the phrase's edges, and none inside it is a name."""
+def _replaceable(table: Tokens, terms: list[Term], start: int, end: int) -> bool:
+    """No term straddles the phrase's edges, and none inside it is a name, other than the basis of a compound
+    modifier ("a GPT-4o-based annotation pipeline")."""
     for term in terms:
         inside = start <= term.start and term.end <= end
         if not inside and term.start < end and start < term.end:
             return False
-        if inside and _has_capital(term.label):
+        if inside and _has_capital(term.label) and not _a_basis(table, term):
             return False
     return True
 
 
-def _replace(terms: list[Term], new: Term) -> None:
-    terms[:] = [t for t in terms if not (new.start <= t.start and t.end <= new.end)] + [new]
+def _replace(table: Tokens, terms: list[Term], new: Term) -> None:
+    """*new* replaces the terms inside it, but a name it is based on keeps its own ("GPT-4o" in "GPT-4o-based …")."""
+    terms[:] = [t for t in terms if not (new.start <= t.start and t.end <= new.end) or _a_basis(table, t)] + [new]
 
 
 def _mark_recurrences(doc: Doc, terms: list[Term], term: Term) -> None:
@@ -994,8 +1012,8 @@ def _mark_recurrences(doc: Doc, terms: list[Term], term: Term) -> None:
     pattern = re.compile(r"\b" + re.escape(term.label) + r"\b", re.I)
     for match in pattern.finditer(table.text):
         span = table.token_span(match.start(), match.end())
-        if span is not None and span[0] != term.start and _replaceable(terms, *span):
-            _replace(terms, Term(*span, term.label, "proposal", type=term.type))
+        if span is not None and span[0] != term.start and _replaceable(table, terms, *span):
+            _replace(table, terms, Term(*span, term.label, "proposal", type=term.type))
 
 
 @Language.factory("kg_roles", default_config={})

@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType
 from .candidates import METRIC_SYMBOL
-from .rules import ACTION_SUFFIXES, FAULT_ADJECTIVES, STATE_SUFFIXES, head_types, lexicon_index, spelled_as_known
+from .rules import ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, FAULT_ADJECTIVES, STATE_SUFFIXES, head_types, lexicon_index, spelled_as_known
 from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
@@ -158,9 +158,12 @@ def type_from_lexicon(label: str) -> NodeType | None:
     benchmark or model it numbers ("AIME2025" → AIME)."""
     index = lexicon_index()
     parts = label.split("-")
+    based = any(part.split(" ", 1)[0].lower() in ADJECTIVE_SUFFIXES for part in parts[1:])
     for n in range(len(parts), 0, -1):
         prefix = "-".join(parts[:n])
         hit = index.get(normalize_label(prefix)) if spelled_as_known(prefix) else None
+        if hit and based and hit[1] in (NodeType.BENCHMARK, NodeType.MODEL):
+            return None  # "LLM-based planning", "Llama-3-guided search": what is built on a model is not a model
         # a whole name, or a long enough name it extends ("ImageNet-1k"); not a method's acronym ("MAE" in
         # "MAE-LM"), but a benchmark's or a model's ("ADE20K-847", "MMLU-Pro")
         if hit and (n == len(parts) or (len(prefix) >= 5 and not prefix.isupper())
