@@ -331,6 +331,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "GRADE-consistent"),
     ("Answers stay GAPS-aligned and GRADE-consistent in LLM-aided review.", "LLM-aided"),
     ("Path dependence has drawn attention in finance.", "drawn"),
+    ("After COVID-19, NIST and MIT tested the NIST suite.", "COVID-19"),  # a disease and institutions
+    ("After COVID-19, NIST and MIT tested the NIST suite.", "MIT"),
     ("Reviewers inflate scores for long papers, while also displaying clear biases.", "inflate"),
     ("Agents adapt to context, while also displaying model-specific behavioral biases.", "displaying"),
 ])
@@ -405,6 +407,8 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("Agents still struggle with long-horizon software engineering.", "long-horizon software engineering",
      NodeType.PROBLEM),
     ("A sweep of the learning rate matters.", "learning rate", NodeType.METHOD),  # a setting of training, not a rate
+    ("It cuts planning time and P50 latency by half.", "planning time", NodeType.METRIC),  # known measures of time
+    ("It cuts planning time and P50 latency by half.", "median latency", NodeType.METRIC),
     ("It reaches a mean Dice of 88.7% on held-out scans.", "Dice coefficient", NodeType.METRIC),
     # a capitalised word listed with a known name is a name of its type
     ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Electricity", NodeType.BENCHMARK),
@@ -912,6 +916,9 @@ def test_a_concept_without_a_name_is_also_called_by_its_kind(nlp):
     assert "two-stage reranking scheme" in found["two-stage reranking"].aliases  # not only what is proposed
     found, _ = terms(nlp, "We propose a novel LLM-based planning framework for robots.")  # built on a name
     assert "LLM-based planning framework" in found["LLM-based planning"].aliases, sorted(found)
+    found, _ = terms(nlp, "We compare a multi-LLM framework with a single-LLM approach.")  # known acronyms only
+    assert "multi-LLM framework" in found["multi-LLM"].aliases, sorted(found)
+    assert "single-LLM approach" in found["single-LLM"].aliases, sorted(found)
 
 
 def test_measuring_starts_no_term(nlp):

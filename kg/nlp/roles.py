@@ -531,13 +531,19 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
 _BASIS = re.compile(r"^(?=\S*[A-Z]\S*[A-Z0-9])\S+-(" + "|".join(sorted(ADJECTIVE_SUFFIXES)) + r")\s")
 
 
+def _without_own_name(label: str) -> bool:
+    """No capital in *label* but in known acronyms: "multi-LLM", "RL fine-tuning" (not "MemDLM", "Tool-MVR")."""
+    return all(not _has_capital(part) or is_acronym(part) and normalize_label(part) in lexicon_index()
+               for part in re.split(r"[\s-]+", label))
+
+
 def _name_with_kind(doc: Doc, term: Term) -> None:
     """The phrase with the kind word after it is another name of a concept without a name of its own: "a
     two-stage training paradigm" is "two-stage training", also called "two-stage training paradigm"; so is "an
     LLM-based planning framework"."""
     kind_end = _skip_kind_words(doc, term.end, len(doc))
     if kind_end > term.end and term.source not in ("lexicon", "short") \
-            and not _has_capital(_BASIS.sub("", term.label)) and not any(map(_has_capital, term.aliases)):
+            and _without_own_name(_BASIS.sub("", term.label)) and not any(map(_has_capital, term.aliases)):
         alias = tokens(doc).span_text(term.start, kind_end)
         if alias not in term.aliases:
             term.aliases.append(alias)
