@@ -21,9 +21,9 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
 
-from ..normalize import is_acronym
+from ..normalize import is_acronym, singular
 from ..records import NodeType
-from .rules import BUILT_ON, LEXICON_DIR, PARAMETER_COUNT, lexicon_entries
+from .rules import BUILT_ON, LEXICON_DIR, PARAMETER_COUNT, head_types, lexicon_entries
 from .terms import Term, Tokens, register_extensions, tokens, whole_words
 
 __all__ = ["LexiconMatcher", "surface_variants"]
@@ -91,7 +91,8 @@ class LexiconMatcher:
         table = tokens(doc)
         found.update({(s, e): key for key, s, e in self.folded(doc)
                       if taken.isdisjoint(range(s, e)) and whole_words(doc, s, e)
-                      and all(not _in_capitals(w) or w in self.capitals[key] for w in table.words[s:e])})
+                      and all(not _in_capitals(w) or w in self.capitals[key] for w in table.words[s:e])
+                      and not _object_goes_on(table, s, e)})
         for start, end in _without_overlaps(found):
             label, node_type = self.entries[found[start, end]]
             extended = _extended_end(table, end, node_type, taken, named=not label[:1].islower())
@@ -105,6 +106,15 @@ class LexiconMatcher:
             terms.append(term)
         doc._.kg_terms = terms
         return doc
+
+
+def _object_goes_on(table: Tokens, start: int, end: int) -> bool:
+    """A match of the "X of Y" form whose Y goes on past it: "evaluations of LLM agents" does not name "LLM
+    evaluation" (the object is "LLM agents")."""
+    words = table.words
+    return any(words[i] == "of" and table.space[i - 1] for i in range(start + 1, end - 1)) \
+        and end < len(words) and table.space[end - 1] and words[end].islower() \
+        and singular(words[end]) in head_types()  # not "chain-of-thought traces", "evaluations relative to …"
 
 
 def _in_capitals(word: str) -> bool:
