@@ -1151,6 +1151,11 @@ def test_a_kind_word_after_a_title_case_name_is_not_part_of_it(nlp, text):
     assert len(names) == 1 and names[0].split()[-1] in ("Window", "Router"), sorted(found)
 
 
+def test_a_capitalised_kind_word_is_part_of_a_title_case_name(nlp):
+    found, _ = terms(nlp, "We study Large Vision Models on the Open Access Series of scans.")
+    assert {"Large Vision Models", "Open Access Series"} <= set(found), sorted(found)
+
+
 def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp):
     found, _ = terms(nlp, "Agents suffer from tool-call hallucination.")
     assert {"tool-call hallucination", "hallucination"} <= set(found), sorted(found)

@@ -371,8 +371,8 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     if len(words) < 2:
         return words, None
     last = words[-1].facts.head
-    if last in _KIND_WORDS and (any(w.facts.name for w in words[:-1]) or _all_title_case(words[:-1]) or last in ("task", "problem", "issue")
-                                or last in _GENERIC_KINDS):
+    named = any(w.facts.name for w in words[:-1]) or _all_title_case(words[:-1]) and words[-1].text.islower()
+    if last in _KIND_WORDS and (named or last in ("task", "problem", "issue") or last in _GENERIC_KINDS):
         if len(words) == 2 and (_a_basis(words[0]) or words[0].facts.head in STUDY_WORDS):
             return words, _KIND_WORDS[last]  # "gradient-based methods", "evaluation framework": no name without it
         return words[:-1], _KIND_WORDS[last]
