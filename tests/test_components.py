@@ -340,6 +340,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Path dependence has drawn attention in finance.", "drawn"),
     ("After COVID-19, NIST and MIT tested the NIST suite.", "COVID-19"),  # a disease and institutions
     ("After COVID-19, NIST and MIT tested the NIST suite.", "MIT"),
+    ("Clips from YouTube run on a Raspberry Pi with RGB input.", "YouTube"),  # platforms and devices
+    ("Clips from YouTube run on a Raspberry Pi with RGB input.", "Raspberry Pi"),
     ("Reviewers inflate scores for long papers, while also displaying clear biases.", "inflate"),
     ("Agents adapt to context, while also displaying model-specific behavioral biases.", "displaying"),
 ])
