@@ -342,6 +342,11 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("After COVID-19, NIST and MIT tested the NIST suite.", "MIT"),
     ("Clips from YouTube run on a Raspberry Pi with RGB input.", "YouTube"),  # platforms and devices
     ("Clips from YouTube run on a Raspberry Pi with RGB input.", "Raspberry Pi"),
+    ("A model featuring context tokens handles noise affecting spoof detection.", "featuring"),
+    ("A model featuring context tokens handles noise affecting spoof detection.", "affecting"),
+    ("The ubiquitous Pre-Norm hurts a capable model, a paradigm shift.", "ubiquitous"),
+    ("The ubiquitous Pre-Norm hurts a capable model, a paradigm shift.", "capable"),
+    ("The ubiquitous Pre-Norm hurts a capable model, a paradigm shift.", "paradigm shift"),
     ("Reviewers inflate scores for long papers, while also displaying clear biases.", "inflate"),
     ("Agents adapt to context, while also displaying model-specific behavioral biases.", "displaying"),
 ])
