@@ -342,6 +342,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("After COVID-19, NIST and MIT tested the NIST suite.", "MIT"),
     ("Clips from YouTube run on a Raspberry Pi with RGB input.", "YouTube"),  # platforms and devices
     ("Clips from YouTube run on a Raspberry Pi with RGB input.", "Raspberry Pi"),
+    ("We propose a remarkably simple yet effective solution: inserting a single, carefully initialized LayerNorm "
+     "layer after the projector.", "initialized"),  # a participle before a name describes it
     ("A model featuring context tokens handles noise affecting spoof detection.", "featuring"),
     ("A model featuring context tokens handles noise affecting spoof detection.", "affecting"),
     ("The ubiquitous Pre-Norm hurts a capable model, a paradigm shift.", "ubiquitous"),
@@ -814,6 +816,7 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
     ("We developed a sparse routing module for experts.", "sparse routing module"),  # a past tense
     ("We evaluate released checkpoints and design a minimal planning task.", "planning task"),
     ("Motivated by this, we use these findings to build ZorbNet, which replans after each step.", "ZorbNet"),
+    ("This paper proposes 3DZorbDet, a novel 3D object detection approach.", "3DZorbDet"),  # a name after "3D"
 ])
 def test_proposal_cue_forms(nlp, text, label):
     found, _ = terms(nlp, text)

@@ -62,6 +62,7 @@ _SIZE_ONLY = re.compile(f"^((sub-|over-|under-|~)?{PARAMETER_COUNT}|(sub|over|un
 _ROMAN = re.compile(r"^(I{1,3}|IV|VI{0,3}|IX|X)$")
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
+_DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DGen", "3DGS": a name
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
 # Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
@@ -243,7 +244,8 @@ def _is_boundary_text(text: str) -> bool:
         return True
     if low.endswith(("n't", "n’t")):  # "don't", "can’t"
         return True
-    if text[0].isdigit() and not _DIMENSION.match(text) or not _MATH.isdisjoint(text):
+    if text[0].isdigit() and not (_DIMENSION.match(text) or _DIMENSIONAL_NAME.match(text)) \
+            or not _MATH.isdisjoint(text):
         return True
     return is_adverb(low.rsplit("-", 1)[-1])  # "data-efficiently"
 

@@ -852,7 +852,8 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
             i += 3  # "best-performing"
         elif not glued and not _opens_title(words, i, limit) and (
                 lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
-                or doc[i].like_num or _joins_modifiers(lower, i - first) or is_adverb(lower[i - first])):
+                or doc[i].like_num or _joins_modifiers(lower, i - first) or is_adverb(lower[i - first])
+                or _describes_a_name(words, i, limit)):
             i += 1
         else:
             break
@@ -864,6 +865,11 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     if j - i > 3 and words[j - 2] == "-" and is_participle(words[j - 1]):
         j -= 3  # "a success classifier fine-tuned from …": a trailing participle describes, it does not name
     return i, j
+
+
+def _describes_a_name(words: list[str], i: int, limit: int) -> bool:
+    """Word *i* is a lower-case participle before a name: "a carefully initialized LayerNorm layer"."""
+    return i + 1 < limit and words[i].islower() and is_participle(words[i]) and words[i + 1][:1].isupper()
 
 
 def _opens_title(words: list[str], i: int, limit: int) -> bool:
