@@ -44,6 +44,7 @@ def test_schwartz_hearst_alignment(short, long, start):
      [("reinforcement learning from human feedback", "RLHF")]),
     ("We propose FooNet (Factorized Object Network) for detection.", [("Factorized Object Network", "FooNet")]),
     ("The error drops (see Table 2) and (e.g. ImageNet) stays flat (12%).", []),
+    ("It uses objective metrics (FAD, SSIM) and subjective evaluations (MOS, SMOS).", []),  # lists of names
     ("The cost grows only linearly with the path length (O(L)) here.", []),  # a big-O bound
     # "):" is not an emoticon here
     ("Work found Emergent Misalignment (EM): narrow tuning harms.", [("Emergent Misalignment", "EM")]),
@@ -426,6 +427,7 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("A sweep of the learning rate matters.", "learning rate", NodeType.METHOD),  # a setting of training, not a rate
     ("It cuts planning time and P50 latency by half.", "planning time", NodeType.METRIC),  # known measures of time
     ("It cuts planning time and P50 latency by half.", "median latency", NodeType.METRIC),
+    ("Scores reach a PLCC of 0.91 and an SROCC of 0.88.", "Pearson correlation", NodeType.METRIC),
     ("It reaches a mean Dice of 88.7% on held-out scans.", "Dice coefficient", NodeType.METRIC),
     # a capitalised word listed with a known name is a name of its type
     ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Electricity", NodeType.BENCHMARK),

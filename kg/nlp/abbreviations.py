@@ -79,7 +79,7 @@ def _valid_short_form(text: str, n_tokens: int) -> bool:
     """*text* (of *n_tokens* tokens, inside brackets) may be a short form."""
     words = text.split()
     return (n_tokens <= 4 and 0 < len(words) <= 2 and is_acronym(words[-1])
-            and not _NOT_SHORT_FORM.match(text))
+            and not _NOT_SHORT_FORM.match(text) and "," not in text)  # not a list: "(MOS, SMOS)"
 
 
 def _window_start(doc: Doc, paren: int, short: str) -> int:
