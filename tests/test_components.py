@@ -921,6 +921,8 @@ def test_a_bare_kind_is_not_proposed(nlp, text):
     ("Large language models (LLMs) excel. We propose a novel LLM-based multi-agent framework for travel planning.",
      "LLM-based multi-agent", "Large language models", NodeType.METHOD),
     ("We build EM-inducing datasets.", "EM-inducing datasets", "EM", NodeType.BENCHMARK),
+    ("Mixture-of-Experts (MoE) models are large. We develop a context-aware MoE system that uses statistics.",
+     "context-aware MoE system", "Mixture-of-Experts models", NodeType.METHOD),  # a known short form inside
 ])
 def test_a_name_a_proposal_is_based_on_is_used_not_proposed(nlp, text, proposal, basis, node_type):
     found, _ = terms(nlp, text)

@@ -1008,14 +1008,23 @@ def _replaceable(table: Tokens, terms: list[Term], start: int, end: int) -> bool
         inside = start <= term.start and term.end <= end
         if not inside and term.start < end and start < term.end:
             return False
-        if inside and _has_capital(term.label) and not _a_basis(table, term):
+        if inside and _has_capital(term.label) and not _modifying_name(table, term, end):
             return False
     return True
 
 
+def _modifying_name(table: Tokens, term: Term, end: int) -> bool:
+    """*term* is a known name that modifies a phrase ending before token *end*: the basis of a compound modifier
+    ("a GPT-4o-based annotation pipeline"), or a known short form before the phrase's head ("a context-aware MoE
+    system")."""
+    return _a_basis(table, term) or (term.end < end and term.source in ("short", "lexicon")
+                                     and is_acronym(table.span_text(term.start, term.end)))
+
+
 def _replace(table: Tokens, terms: list[Term], new: Term) -> None:
     """*new* replaces the terms inside it, but a name it is based on keeps its own ("GPT-4o" in "GPT-4o-based …")."""
-    terms[:] = [t for t in terms if not (new.start <= t.start and t.end <= new.end) or _a_basis(table, t)] + [new]
+    terms[:] = [t for t in terms if not (new.start <= t.start and t.end <= new.end)
+                or _modifying_name(table, t, new.end)] + [new]
 
 
 def _mark_recurrences(doc: Doc, terms: list[Term], term: Term) -> None:
