@@ -428,6 +428,7 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("It cuts planning time and P50 latency by half.", "planning time", NodeType.METRIC),  # known measures of time
     ("It cuts planning time and P50 latency by half.", "median latency", NodeType.METRIC),
     ("Scores reach a PLCC of 0.91 and an SROCC of 0.88.", "Pearson correlation", NodeType.METRIC),
+    ("We screen for mild cognitive impairment from speech.", "mild cognitive impairment", NodeType.PROBLEM),
     ("It reaches a mean Dice of 88.7% on held-out scans.", "Dice coefficient", NodeType.METRIC),
     # a capitalised word listed with a known name is a name of its type
     ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Electricity", NodeType.BENCHMARK),
@@ -1134,6 +1135,8 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
     ("We use numerical precision, and models recall facts with broad coverage.", {"numerical precision"},
      NodeType.METRIC),
     ("The monitor flags hacks, but its recall drops to 47% after training.", {"recall"}, NodeType.METRIC),
+    ("We measured precision, recall and F1.", {"precision", "recall", "F1 score"}, NodeType.METRIC),  # or listed
+    ("We report precision and recall.", {"precision", "recall"}, NodeType.METRIC),
     ("It adds less than 1% wall-clock overhead.", {"wall-clock overhead"}, NodeType.METRIC),
     # the items of a list of tasks are problems
     ("It holds on synthetic tasks including addition, copying, sorting and parity.",

@@ -650,7 +650,7 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     if verdict == _IF_FREQUENT:
         return _recurs(doc, tokens(doc).span_text(start, end), times=3)
     if verdict == _IF_VALUED:
-        return _valued(doc, start, end)
+        return _valued(doc, start, end) or _listed_with_a_measure(doc, start, end)
     if verdict == _IF_RECURRING:
         return _recurs(doc, tokens(doc).span_text(start, end))
     if verdict == _IF_INSIDE:
@@ -685,6 +685,14 @@ def _valued(doc: Doc, start: int, end: int) -> bool:
     first, last = table.idx[start], table.idx[end - 1] + len(table.words[end - 1])
     return bool(_VALUE_FOLLOWS.match(table.text[last:last + 30])
                 or _NUMBER_BEFORE.search(table.text[max(0, first - 12):first]))
+
+
+def _listed_with_a_measure(doc: Doc, start: int, end: int) -> bool:
+    """A list joins tokens start:end to another measure: "precision and recall", "precision, recall, F1"."""
+    words, joins = tokens(doc).words, (",", "and", "or", "/")
+    before = words[start - 2] if start >= 2 and words[start - 1] in joins else ""
+    after = words[end + 1] if end + 1 < len(words) and words[end] in joins else ""
+    return any(w.lower() in _MEASURE_WORDS | {"accuracy"} or METRIC_SYMBOL.match(w) for w in (before, after) if w)
 
 
 _DETERMINERS = {"a", "an", "the", "its", "their", "each", "every"}
