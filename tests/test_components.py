@@ -346,6 +346,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We propose a remarkably simple yet effective solution: inserting a single, carefully initialized LayerNorm "
      "layer after the projector.", "initialized"),  # a participle before a name describes it
     ("We train on a custom-curated aerial emergency dataset.", "custom-curated"),
+    ("We vary the model architecture and its internal architecture.", "architecture"),
     ("A model featuring context tokens handles noise affecting spoof detection.", "featuring"),
     ("A model featuring context tokens handles noise affecting spoof detection.", "affecting"),
     ("The ubiquitous Pre-Norm hurts a capable model, a paradigm shift.", "ubiquitous"),
