@@ -430,6 +430,8 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("It cuts planning time and P50 latency by half.", "median latency", NodeType.METRIC),
     ("Scores reach a PLCC of 0.91 and an SROCC of 0.88.", "Pearson correlation", NodeType.METRIC),
     ("We screen for mild cognitive impairment from speech.", "mild cognitive impairment", NodeType.PROBLEM),
+    ("A motion planner and a step verifier guide the robot.", "motion planner", NodeType.METHOD),  # systems
+    ("A motion planner and a step verifier guide the robot.", "step verifier", NodeType.METHOD),
     ("It reaches a mean Dice of 88.7% on held-out scans.", "Dice coefficient", NodeType.METRIC),
     # a capitalised word listed with a known name is a name of its type
     ("Evaluations draw on datasets (ETT, Electricity, Traffic) that overlap.", "Electricity", NodeType.BENCHMARK),
