@@ -347,6 +347,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
      "layer after the projector.", "initialized"),  # a participle before a name describes it
     ("We train on a custom-curated aerial emergency dataset.", "custom-curated"),
     ("We vary the model architecture and its internal architecture.", "architecture"),
+    ("We measure explanation faithfulness across models.", "measure"),  # a verb
     ("A model featuring context tokens handles noise affecting spoof detection.", "featuring"),
     ("A model featuring context tokens handles noise affecting spoof detection.", "affecting"),
     ("The ubiquitous Pre-Norm hurts a capable model, a paradigm shift.", "ubiquitous"),
