@@ -28,9 +28,9 @@ from spacy.tokens import Doc
 
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS,
-                    STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
-                    leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION,
+                    PROPOSAL_VERBS, STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle,
+                    is_title_word, leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
 from .terms import (Term, Tokens, register_extensions, sentence_bounds, sentence_start_of, tokens,
                     whole_word_count)
 from .typing_cues import type_from_lexicon, type_of
@@ -412,16 +412,17 @@ def _introduced_by_cue(table: Tokens, cue_end: int, after: list[Term]) -> Term |
         first = next((t for t in after if not _known_common(t)), None)
         if first is None or "," in gap_to(first) and not (_is_named(first) and _KIND_THEN_NAME.match(gap_to(first))):
             return None
-    if (first.source == "lexicon" or _known(first)) and _modifies_next_word(table, first) or _a_basis(table, first):
-        return None  # "we develop multi-task RLVR strategies": a known name as a modifier; "EM-inducing data"
+    if (first.source == "lexicon" or _known(first)) and _modifies_next_word(table, first):
+        return None  # "we develop multi-task RLVR strategies": a known name as a modifier
+    if _a_basis(table, first):
+        return None  # "we build EM-inducing datasets": the datasets, not EM
     return first if _object_of_cue(gap_to(first)) else None
 
 
 def _modifies_next_word(table: Tokens, term: Term) -> bool:
-    """A lower-case noun follows *term*: "RLVR strategies" (not "RLVR for math", "RLVR, a …"), or *term* is the
-    basis of a compound modifier ("GPT-4o-based agents")."""
+    """A lower-case noun follows *term*: "RLVR strategies" (not "RLVR for math", "RLVR, a …")."""
     following = table.words[term.end] if term.end < len(table.words) else ""
-    return following.isalpha() and following.islower() and following not in boundary_words() or _a_basis(table, term)
+    return following.isalpha() and following.islower() and following not in boundary_words()
 
 
 def _a_basis(table: Tokens, term: Term) -> bool:

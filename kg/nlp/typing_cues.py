@@ -22,7 +22,8 @@ from spacy.tokens import Doc
 from ..normalize import normalize_label, singular
 from ..records import NodeType
 from .candidates import METRIC_SYMBOL
-from .rules import ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, FAULT_ADJECTIVES, STATE_SUFFIXES, head_types, lexicon_index, spelled_as_known
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, FAULT_ADJECTIVES, STATE_SUFFIXES, head_types, lexicon_index,
+                    spelled_as_known)
 from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
