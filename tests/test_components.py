@@ -430,6 +430,7 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("It cuts planning time and P50 latency by half.", "planning time", NodeType.METRIC),  # known measures of time
     ("It cuts planning time and P50 latency by half.", "median latency", NodeType.METRIC),
     ("Scores reach a PLCC of 0.91 and an SROCC of 0.88.", "Pearson correlation", NodeType.METRIC),
+    ("Rankings agree (Spearman $\\rho = 0.97$).", "Spearman correlation", NodeType.METRIC),  # the name alone
     ("We screen for mild cognitive impairment from speech.", "mild cognitive impairment", NodeType.PROBLEM),
     ("It improves summary faithfulness by 5 points.", "summary faithfulness", NodeType.METRIC),
     ("A motion planner and a step verifier guide the robot.", "motion planner", NodeType.METHOD),  # systems
