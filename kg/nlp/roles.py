@@ -388,8 +388,9 @@ def _defined_before(term: Term, terms: list[Term], sent_start: int) -> bool:
 
 
 def _known_common(term: Term) -> bool:
-    """A lower-case lexicon concept: papers rarely propose one ("we propose machine unlearning for …")."""
-    return term.source == "lexicon" and not _has_capital(term.label)
+    """A lower-case lexicon concept: papers rarely propose one ("we propose machine unlearning for …"); not one the
+    matcher extended ("a reinforcement learning agent")."""
+    return term.source == "lexicon" and not _has_capital(term.label) and normalize_label(term.label) in lexicon_index()
 
 
 # "we propose the reasoning MLLM, Vision-R1": a known concept gives the kind of the name after it.
