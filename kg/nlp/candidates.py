@@ -534,6 +534,7 @@ _IF_LISTED = "an example of tasks"
 # Words that are metrics only when a value measures them: "0.91 precision", "its recall drops to 47%" (not
 # "numerical precision", "associative recall").
 _MEASURE_WORDS = {"precision", "recall", "coverage"}
+_LISTED_MEASURES = _MEASURE_WORDS | {"accuracy"}  # … or a list joins them to another measure
 _VALUE_FOLLOWS = re.compile(r"^\s+((is|was|falls|drops|rises|reaches|of|above|below|at|to|from|near|around|over|"
                             r"under|close)\s+){1,2}(to\s+)?[+\-−]?\d")
 _NUMBER_BEFORE = re.compile(r"[+\-−]?\d+(\.\d+)?\s*%?\s+$")
@@ -692,7 +693,7 @@ def _listed_with_a_measure(doc: Doc, start: int, end: int) -> bool:
     words, joins = tokens(doc).words, (",", "and", "or", "/")
     before = words[start - 2] if start >= 2 and words[start - 1] in joins else ""
     after = words[end + 1] if end + 1 < len(words) and words[end] in joins else ""
-    return any(w.lower() in _MEASURE_WORDS | {"accuracy"} or METRIC_SYMBOL.match(w) for w in (before, after) if w)
+    return any(w.lower() in _LISTED_MEASURES or METRIC_SYMBOL.match(w) for w in (before, after) if w)
 
 
 _DETERMINERS = {"a", "an", "the", "its", "their", "each", "every"}
