@@ -828,6 +828,8 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
     ("Motivated by this, we use these findings to build ZorbNet, which replans after each step.", "ZorbNet"),
     ("This paper proposes 3DZorbDet, a novel 3D object detection approach.", "3DZorbDet"),  # a name after "3D"
     ("We introduce a reinforcement learning agent that can self-improve.", "reinforcement learning agent"),  # built on
+    ("To close this gap, this study proposes a novel ZQ-CRF system that plans.", "ZQ-CRF"),  # the text as subject
+    ("This article presents a novel storm-aware routing framework.", "storm-aware routing"),
 ])
 def test_proposal_cue_forms(nlp, text, label):
     found, _ = terms(nlp, text)

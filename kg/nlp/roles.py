@@ -37,8 +37,10 @@ from .typing_cues import type_from_lexicon, type_of
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 
+# What the authors call their own text: "this paper", "this study", "this technical report".
+_THIS_TEXT = r"this\s+(technical\s+)?(paper|work|report|study|article|letter|thesis)"
 PROPOSAL_CUE = re.compile(
-    r"\b(we|this\s+(technical\s+)?(paper|work|report)|our\s+(work|paper)|here,?\s+we)\s+"
+    rf"\b(we|{_THIS_TEXT}|our\s+(work|paper|study)|here,?\s+we)\s+"
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})(s|d|ed)?\b"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
@@ -56,7 +58,7 @@ LATER_CUE = re.compile(r"\bwe\s+[^.;:]{0,100}?\b" + _AND_VERB + r"|\bwe\s+[^.;:]
 _LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING, _TO_VERB)))
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
-AUTHORS = re.compile(r"\b(we|our|this\s+(paper|work))\b", re.I)
+AUTHORS = re.compile(rf"\b(we|our|{_THIS_TEXT})\b", re.I)
 # Weaker evidence of a contribution, trusted only in an abstract without a proposal cue: "we add a budget
 # token", "we explore an X as …", "our X outperforms …", "our X, which …, reduces …", "our X and Y are
 # released".
