@@ -190,6 +190,8 @@ def test_name_shapes(nlp, word, expected):
     ("Judges were Gemini 3.5-Pro and Claude Opus-5.", "Claude Opus-5"),  # a tier of a model family
     ("Judges were Claude Sonnet 3.7 and GPT-4o.", "Claude Sonnet 3.7"),  # a generation after the tier
     ("We run the GSM8K and MATH reasoning benchmarks.", "MATH"),  # a name in capitals, not "math reasoning"
+    ("We present ZorbNet v2, a router. ZorbNet v2 is fast.", "ZorbNet v2"),  # a version is part of the name
+    ("We present ZorbNet 2.0, a router. ZorbNet 2.0 is fast.", "ZorbNet 2.0"),
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)
@@ -202,6 +204,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("The model predicts [MASK] tokens.", "MASK"),
     ("Code is at https://github.com/example/repo.", "https://github.com/example/repo"),
     ("We query 12 VLMs 3 times each.", "VLMs 3"),  # a class of models has no generations
+    ("Data are released under CC BY-NC 4.0 for research.", "CC BY-NC 4.0"),  # a licence, even with its version
+    ("ZorbNet is 2.5 times faster than FooNet 2.0 times.", "ZorbNet 2.5"),  # a version is a whole number
     ("We image teeth with panoramic X-ray scans.", "panoramic X-ray"),  # a name's modifier, with a tail it drops
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),
     ("RL has become a pivotal approach for multimodal tasks.", "multimodal"),

@@ -63,6 +63,7 @@ _ROMAN = re.compile(r"^(I{1,3}|IV|VI{0,3}|IX|X)$")
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
 _DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DGen", "3DGS": a name
+_VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.0)$")  # after a name, part of it: "InfLLM v2", "FlexNGIA 2.0"
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
 # Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
@@ -148,7 +149,8 @@ def _piece_words(key: str | tuple[str, ...], vocab) -> tuple[_PieceWord, ...]:
     if len(_PIECES) >= _MAX_PIECES:
         _PIECES.clear()
     words = _split_piece((key,) if isinstance(key, str) else key, vocab)
-    _PIECES[key] = words = _BREAK if len(words) == 1 and words[0].boundary and not words[0].title else words
+    alone = len(words) == 1 and words[0].boundary and not (words[0].title or _VERSION.match(words[0].text))
+    _PIECES[key] = words = _BREAK if alone else words
     return words
 
 
@@ -292,7 +294,7 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
             for k, (s, e, text, boundary, title, capital) in enumerate(piece):
                 start = first + s
                 if boundary or (brackets and _bracketed(start, first + e, words)):
-                    if not (after_capital and title and start != sent_start
+                    if not (after_capital and (title and start != sent_start or _VERSION.match(text))
                             or title and _verb_as_name(text, piece[k + 1:], words[start - 1], start != sent_start)):
                         if texts:  # words cover the sentence's tokens in turn: the chunk ends where this word starts
                             chunks.append((tuple(texts), [*bounds, start], sent_start))
@@ -349,7 +351,8 @@ def _trim_around_names(words: list[Word]) -> list[Word]:
     """Around a name, keep only what belongs to it: "complex BLINK" → "BLINK", "Parametric Memory acts" →
     "Parametric Memory", "planner ZORB replans" → "ZORB" (a lower-case tail stays, with what leads to the name,
     only if it is a head noun)."""
-    names = [i for i, w in enumerate(words) if w.facts.name or w.facts.capital]
+    names = [i for i, w in enumerate(words) if w.facts.name or w.facts.capital
+             or i and _VERSION.match(w.text) and (words[i - 1].facts.name or words[i - 1].facts.capital)]
     if not names:
         return words
     first = names[-1]
@@ -557,7 +560,7 @@ def _verdict(words: list[Word]) -> bool | str:
     if len(words) == 1:
         if words[0].facts.generic or _SIZE_ONLY.match(words[0].text) or words[0].facts.lower.startswith("non-"):
             return False  # the phrase is the word; "sub-10B"; "non-SAE" (baselines)
-    elif singular(" ".join(w.text for w in words)).lower() in generic_terms() or all(w.facts.generic for w in words):
+    elif _generic_phrase(words) or all(w.facts.generic for w in words):
         return False
     if any(w.facts.name for w in words):
         return True
@@ -588,6 +591,13 @@ def _verdict(words: list[Word]) -> bool | str:
             and _agent_or_action_noun(words[1]):
         return True  # "cross-encoder rerankers", "closed-loop validation"
     return len(words) <= 3 and not vague and _IF_REPEATED
+
+
+def _generic_phrase(words: list[Word]) -> bool:
+    """*words* make a generic term, also with a version after it ("CC BY-NC 4.0")."""
+    generic = generic_terms()
+    return (singular(" ".join(w.text for w in words)).lower() in generic
+            or _VERSION.match(words[-1].text) and singular(" ".join(w.text for w in words[:-1])).lower() in generic)
 
 
 _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe", "NVLink", "InfiniBand", "USB", "HBM",
