@@ -1155,6 +1155,9 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
     ("It holds on synthetic tasks including addition, copying, sorting and parity.",
      {"addition", "copying", "sorting", "parity"}, NodeType.PROBLEM),
     ("We use data including images, text and audio.", set(), None),  # not tasks
+    ("It serves tasks such as beam prediction and power allocation.", {"beam prediction", "power allocation"},
+     NodeType.PROBLEM),  # phrases too
+    ("It solves tasks such as parity, yet fails on tasks that young kids perform.", {"parity"}, NodeType.PROBLEM),
 ])
 def test_single_words_in_context(nlp, text, labels, node_type):
     found, _ = terms(nlp, text)

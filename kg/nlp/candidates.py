@@ -652,7 +652,7 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     context gives it (a list of benchmarks or of tasks)."""
     if verdict == _IF_PROPOSED:
         return _proposed_name(doc, start, end, sent_start)
-    if verdict in (_IF_LISTED, _IF_RECURRING, _IF_FREQUENT) and _listed_task(doc, start):
+    if verdict in (_IF_LISTED, _IF_RECURRING, _IF_FREQUENT, _IF_REPEATED) and _listed_task(doc, start):
         return NodeType.PROBLEM  # "tasks including addition, copying and parity"
     if verdict == _IF_LISTED:
         return False
@@ -680,8 +680,9 @@ def _listed_task(doc: Doc, start: int) -> bool:
     words = tokens(doc).words
     i = start - 1
     while i > 0 and start - i < 16 and words[i] not in _EXAMPLE_CUES \
-            and (words[i] in _LIST_JOINS or words[i].isalpha() and words[i].islower()):
-        i -= 1  # back over the items before it
+            and (words[i] in _LIST_JOINS or words[i].isalpha() and words[i].islower()
+                 and not (words[i] in STOP_WORDS or is_adverb(words[i]))):
+        i -= 1  # back over the items before it ("… tasks that children do" is no item)
     if i <= 0 or words[i] not in _EXAMPLE_CUES or words[i] == "as" and words[i - 1] != "such":
         return False
     i -= 2 if words[i] == "as" else 1
