@@ -834,6 +834,7 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
     ("We introduce a reinforcement learning agent that can self-improve.", "reinforcement learning agent"),  # built on
     ("To close this gap, this study proposes a novel ZQ-CRF system that plans.", "ZQ-CRF"),  # the text as subject
     ("This article presents a novel storm-aware routing framework.", "storm-aware routing"),
+    ("We developed a data-driven pipeline utilizing an LLM.", "data-driven pipeline"),  # the kind word completes it
 ])
 def test_proposal_cue_forms(nlp, text, label):
     found, _ = terms(nlp, text)
