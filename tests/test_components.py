@@ -584,6 +584,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("Prior search is slow. Our proposed method ZorbNet finds the boundary.", "ZorbNet", Role.PROPOSES),
     ("Together, these parts form our end-to-end algorithm ZORB-RL, which helps.", "ZORB-RL", Role.PROPOSES),
     ("Labels are costly. The proposed Zorb-Sort first pre-orders items.", "Zorb-Sort", Role.PROPOSES),
+    ("To cut costs, ZorbSet uses our proposed Zorb Annotation Framework (ZAF).", "Zorb Annotation Framework",
+     Role.PROPOSES),  # "our proposed" inside a sentence about something else
+    ("Tests show that our proposed multi-LLM framework wins.", "multi-LLM", Role.USES),  # a modifier, no name
     ("Plans drift. Our planner ZORB replans, and the ZorbNet baseline does not.", "ZORB", Role.PROPOSES),
     ("Our method outperforms ZorbNet on two tasks.", "ZorbNet", Role.USES),
     # last evidence, with no cue at all: a coined name used again that a result is said of

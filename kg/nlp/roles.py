@@ -239,6 +239,7 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
                     or not _known(t) and (_in_apposition_to_ours(_text_before(table, t, 50))
                                           or _OURS_NAMED.search(_text_before(table, t, 60))
+                                          and not _without_own_name(t.label)  # "our proposed multi-LLM framework"
                                           or _this_named_kind(table, t)))]
     return chosen
 
@@ -445,9 +446,9 @@ def _known(term: Term) -> bool:
                                 and not any(name in known for name in long_forms))
 
 
-# "Our proposed method EDC finds …", "… form our end-to-end algorithm ACTG-ARL", "The proposed EZ-Sort first …":
-# the authors' own thing, named right after its kind.
-_OURS_NAMED = re.compile(r"\b(our\s+([\w-]+\s+){0,2}?" + _OWN_KINDS + r"|the\s+proposed(\s+([\w-]+\s+){0,2}?"
+# The authors' own thing, named right after its kind or "proposed": "Our proposed method EDC finds …", "… form our
+# end-to-end algorithm ACTG-ARL", "The proposed EZ-Sort first …", "X leverages our proposed HITL-MAA".
+_OURS_NAMED = re.compile(r"\b(our\s+([\w-]+\s+){0,2}?" + _OWN_KINDS + r"|(the|our)\s+proposed(\s+([\w-]+\s+){0,2}?"
                          + _OWN_KINDS + r")?)\s+$", re.I)
 
 
