@@ -456,6 +456,9 @@ def test_force_is_a_noun_before_a_noun(nlp):
     # names in a list after a plural kind word
     ("We beat it on two benchmarks ZQ-7 and FooGym by 20%.", "ZQ-7", NodeType.BENCHMARK),
     ("This paper introduces Trinity, a novel AI system for humanoid robots.", "Trinity", NodeType.METHOD),
+    ("We first construct a dynamically curated ZorbDevBench to simulate projects.", "ZorbDevBench",
+     NodeType.BENCHMARK),  # named like a benchmark
+    ("We develop ZorbGym to train agents.", "ZorbGym", NodeType.BENCHMARK),
     ("We present ZorbLab, an open testbed for agents.", "ZorbLab", NodeType.BENCHMARK),  # what the appositive says
     ("We present ZorbSet, a large, diverse, and multi-view dataset of scenes.", "ZorbSet", NodeType.BENCHMARK),
     ("We present ZorbWave, a novel universal waveform generation model.", "ZorbWave", NodeType.METHOD),  # far

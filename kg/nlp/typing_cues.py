@@ -32,6 +32,8 @@ _SIZE = re.compile(r"(?<![A-Za-z])\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")  # n
 _SIZE_LETTER = re.compile(r"^(?P<family>[A-Z][A-Za-z0-9]*)-(S|B|L|H|G|XL|XXL)(/\d+)?$")
 # A coined name ending like an architecture's: "SASRec", "BERT4Rec", "UNetFormer", "StyleGAN-T".
 _ARCHITECTURE_NAME = re.compile(r"^[A-Za-z0-9]{2,}(Net|Former|former|BERT|GPT|CLIP|Rec|GAN|VAE)(-[A-Za-z0-9]+)?$")
+# A coined name ending like a benchmark's or an environment's: "E2EDevBench", "MT-Bench-Pro", "SWE-Gym", "WebArena".
+_BENCHMARK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*(Bench|Gym|Arena)(-[A-Za-z0-9.]+)?$")
 _VERSIONED = re.compile(r"^[A-Za-z][A-Za-z.]*-?\d+(\.\d+)*[a-z]?(-[A-Za-z0-9.]+)*$")
 _BENCH_BEFORE = re.compile(r"\b(on|across|of|using)\s+(the\s+)?(challenging\s+|popular\s+|standard\s+)?$", re.I)
 _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|corpus|corpora|test\s+sets?)\b", re.I)
@@ -66,7 +68,10 @@ _MODEL_WORDS = {"llm", "mllm", "vlm", "vla", "lm", "llms", "gpt", "bert", "vit",
 # The label-only rules are cached: the same names recur across terms and papers.
 @lru_cache(maxsize=1 << 16)
 def type_from_shape(label: str) -> NodeType | None:
-    """Model for sized or versioned names (Qwen3-8B, GPT-4o, Llama-3, ViT-L/14), else None."""
+    """Model for sized or versioned names (Qwen3-8B, GPT-4o, Llama-3, ViT-L/14), Benchmark for names ending like one
+    (E2EDevBench), else None."""
+    if _BENCHMARK_NAME.match(label):
+        return NodeType.BENCHMARK
     if _SIZE.search(label) or _sized_known_model(label) or _ARCHITECTURE_NAME.match(label):
         return NodeType.MODEL
     if _TOP_K.match(label) or METRIC_SYMBOL.match(label):
