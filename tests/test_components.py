@@ -205,6 +205,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Code is at https://github.com/example/repo.", "https://github.com/example/repo"),
     ("We query 12 VLMs 3 times each.", "VLMs 3"),  # a class of models has no generations
     ("Data are released under CC BY-NC 4.0 for research.", "CC BY-NC 4.0"),  # a licence, even with its version
+    ("Agents must adapt to changing environments.", "changing environments"),  # a setting, said once
     ("ZorbNet is 2.5 times faster than FooNet 2.0 times.", "ZorbNet 2.5"),  # a version is a whole number
     ("We image teeth with panoramic X-ray scans.", "panoramic X-ray"),  # a name's modifier, with a tail it drops
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),
