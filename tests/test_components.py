@@ -1125,7 +1125,8 @@ def test_known_term_with_a_repeated_modifier_is_the_narrower_concept(nlp):
 
 @pytest.mark.parametrize("text, label", [("We report worst-class accuracy on all splits.", "worst-class accuracy"),
                                          ("This does not affect accuracy much.", "accuracy"),
-                                         ("It raises Arena-Hard win rate by 4 points.", "win rate")])
+                                         ("It raises Arena-Hard win rate by 4 points.", "win rate"),
+                                         ("It lifts simulation accuracy to 80%.", "simulation accuracy")])  # action
 def test_known_metric_takes_a_compound_or_noun_modifier(nlp, text, label):
     found, _ = terms(nlp, text)
     assert label in found, sorted(found)

@@ -937,9 +937,12 @@ _NARROWED_BY_ADJECTIVES = (NodeType.PROBLEM, NodeType.METHOD, NodeType.MODEL)  #
 
 
 def _narrower_metric(term: Term, left: list[Word]) -> bool:
-    """"worst-class accuracy": a known metric after one hyphenated or noun modifier (not "affect accuracy")."""
+    """"worst-class accuracy", "simulation accuracy": a known metric after one hyphenated or noun modifier (not
+    "affect accuracy", "sacrificing accuracy")."""
+    modifier = left[0].facts
     return (term.type is NodeType.METRIC and len(left) == 1
-            and ("-" in left[0].text or left[0].facts.head in head_types()))
+            and ("-" in left[0].text or modifier.head in head_types()
+                 or modifier.lower.endswith(("tion", "sion", "ment")) and left[0].text.isalpha()))
 
 
 def _repeated(doc: Doc, phrase: str) -> bool:
