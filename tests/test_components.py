@@ -85,6 +85,11 @@ def test_a_short_form_as_the_basis_of_a_known_phrase_leaves_it_to_the_lexicon(nl
     assert found["LLM-based agents"].type is NodeType.MODEL, sorted(found)
 
 
+def test_a_short_form_that_begins_a_known_name_leaves_it_to_the_lexicon(nlp):
+    found, _ = terms(nlp, "Large language models (LLMs) are strong. We use LLM judges to score answers.")
+    assert "LLM-as-a-judge" in found, sorted(found)
+
+
 def test_short_form_later_is_the_same_concept(nlp):
     found, doc = terms(nlp, "Large language models (LLMs) are strong. Yet LLMs hallucinate facts.")
     later = [t for t in doc._.kg_terms if doc[t.start:t.end].text == "LLMs"]

@@ -232,11 +232,13 @@ class AbbreviationDetector:
 
 def _begins_known_phrase(toks: Tokens, i: int) -> bool:
     """The short form at token *i* begins a longer name of the lexicon's: before "agents", "objective" … when the
-    lexicon knows the short form ("LLM agents"), or as the basis of a phrase the lexicon knows ("LLM-based
-    agents")."""
+    lexicon knows the short form ("LLM agents"), with the next word ("LLM judges"), or as the basis of a phrase
+    the lexicon knows ("LLM-based agents")."""
     words = toks.words
     following = words[i + 1].lower() if i + 1 < len(words) else ""
     if following in BUILT_ON and normalize_label(words[i]) in lexicon_index():
+        return True
+    if following.isalpha() and normalize_label(f"{words[i]} {following}") in lexicon_index():
         return True
     return following == "-" and i + 3 < len(words) \
         and normalize_label(toks.span_text(i, i + 4)) in lexicon_index()
