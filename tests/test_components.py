@@ -211,6 +211,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We query 12 VLMs 3 times each.", "VLMs 3"),  # a class of models has no generations
     ("Data are released under CC BY-NC 4.0 for research.", "CC BY-NC 4.0"),  # a licence, even with its version
     ("Agents must adapt to changing environments.", "changing environments"),  # a setting, said once
+    ("In domains such as Healthcare and Finance, agents fail.", "Finance"),  # a field, not a benchmark
     ("ZorbNet is 2.5 times faster than FooNet 2.0 times.", "ZorbNet 2.5"),  # a version is a whole number
     ("We image teeth with panoramic X-ray scans.", "panoramic X-ray"),  # a name's modifier, with a tail it drops
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),
@@ -465,6 +466,8 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We first construct a dynamically curated ZorbDevBench to simulate projects.", "ZorbDevBench",
      NodeType.BENCHMARK),  # named like a benchmark
     ("We develop ZorbGym to train agents.", "ZorbGym", NodeType.BENCHMARK),
+    ("We evaluate on benchmarks such as Zorbworld and Quokka.", "Quokka", NodeType.BENCHMARK),  # examples of a kind
+    ("It plans well in environments (e.g., $\\textit{Zorbworld}$, Quokka).", "Zorbworld", NodeType.BENCHMARK),
     ("We present ZorbLab, an open testbed for agents.", "ZorbLab", NodeType.BENCHMARK),  # what the appositive says
     ("We present ZorbSet, a large, diverse, and multi-view dataset of scenes.", "ZorbSet", NodeType.BENCHMARK),
     ("We present ZorbWave, a novel universal waveform generation model.", "ZorbWave", NodeType.METHOD),  # far

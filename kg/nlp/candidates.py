@@ -647,7 +647,32 @@ def _proposed_name(doc: Doc, start: int, end: int, sent_start: int) -> bool | No
     if _after_proposal(doc, start) or _introduced_as_new(doc, end):
         names.add(text)
         return True
-    return _listed_beside_a_name(doc, start, end)
+    return _listed_beside_a_name(doc, start, end) or _example_of_a_kind(doc, start)
+
+
+# Plural kinds of named things whose examples are names: "benchmarks such as Barman", "environments (e.g., Termes)".
+_NAMED_KINDS = {"benchmarks": NodeType.BENCHMARK, "datasets": NodeType.BENCHMARK, "environments": NodeType.BENCHMARK,
+                "games": NodeType.BENCHMARK, "suites": NodeType.BENCHMARK, "corpora": NodeType.BENCHMARK}
+_EXAMPLE_LEADS = {"e.g.", "e.g", "eg", "including", "like", "namely", ":"}
+_MARKUP = re.compile(r"^(\$|\\[a-z]+\{|\})$")  # "$\textit{Barman}$"
+
+
+def _example_of_a_kind(doc: Doc, start: int) -> NodeType | None:
+    """The kind whose examples the capitalised word at token *start* is one of: "datasets such as A, B and C",
+    "environments (e.g., A, B)"."""
+    words = tokens(doc).words
+    i = start - 1
+    while i > 0 and start - i < 24 and (words[i] in _LIST_JOINS or words[i][:1].isupper() or _MARKUP.match(words[i])):
+        i -= 1  # back over the items before it
+    if i > 0 and words[i] == "as" and words[i - 1].lower() == "such":
+        i -= 2
+    elif words[i].lower() in _EXAMPLE_LEADS:
+        i -= 1
+    else:
+        return None
+    while i > 0 and words[i] in (",", "("):
+        i -= 1
+    return _NAMED_KINDS.get(words[i].lower())
 
 
 def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int) -> bool | NodeType | None:
