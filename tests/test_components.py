@@ -971,6 +971,8 @@ def test_a_concept_without_a_name_is_also_called_by_its_kind(nlp):
     found, _ = terms(nlp, "We compare a multi-LLM framework with a single-LLM approach.")  # known acronyms only
     assert "multi-LLM framework" in found["multi-LLM"].aliases, sorted(found)
     assert "single-LLM approach" in found["single-LLM"].aliases, sorted(found)
+    found, _ = terms(nlp, "We present a storm-aware reinforcement learning (RL) framework.")  # past a short form
+    assert "storm-aware reinforcement learning framework" in found["storm-aware reinforcement learning"].aliases
 
 
 def test_measuring_starts_no_term(nlp):

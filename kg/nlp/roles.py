@@ -546,12 +546,21 @@ def _name_with_kind(doc: Doc, term: Term) -> None:
     """The phrase with the kind word after it is another name of a concept without a name of its own: "a
     two-stage training paradigm" is "two-stage training", also called "two-stage training paradigm"; so is "an
     LLM-based planning framework"."""
-    kind_end = _skip_kind_words(doc, term.end, len(doc))
-    if kind_end > term.end and term.source not in ("lexicon", "short") \
+    table = tokens(doc)
+    kind_start = term.end + 3 if _short_form_follows(table, term.end) else term.end  # "learning (RL) framework"
+    kind_end = _skip_kind_words(doc, kind_start, len(doc))
+    if kind_end > kind_start and term.source not in ("lexicon", "short") \
             and _without_own_name(_BASIS.sub("", term.label)) and not any(map(_has_capital, term.aliases)):
-        alias = tokens(doc).span_text(term.start, kind_end)
+        alias = table.span_text(term.start, kind_end) if kind_start == term.end else \
+            f"{table.span_text(term.start, term.end)} {table.span_text(kind_start, kind_end)}"
         if alias not in term.aliases:
             term.aliases.append(alias)
+
+
+def _short_form_follows(table: Tokens, i: int) -> bool:
+    """Tokens i, i+1, i+2 are a short form in brackets: "(RL)"."""
+    words = table.words
+    return i + 3 < len(words) and words[i] == "(" and words[i + 2] == ")" and is_acronym(words[i + 1])
 
 
 def _described(doc: Doc, end: int) -> bool:
