@@ -51,6 +51,8 @@ def test_schwartz_hearst_alignment(short, long, start):
     # initials that spell the short form beat the shortest alignment ("Consistency Training")
     ("We propose Counterfactual Consistency Training (CCT) for judges.",
      [("Counterfactual Consistency Training", "CCT")]),
+    ("We introduce Cohort-based Consistency Learning (CC-Learn), a method.",  # so do its capitals
+     [("Cohort-based Consistency Learning", "CC-Learn")]),
     # a hyphenated name before the parenthesis is one short form
     ("We introduce MPDR-Bench (Multi-Page Document Reasoning Benchmark) here.",
      [("Multi-Page Document Reasoning Benchmark", "MPDR-Bench")]),
@@ -197,6 +199,9 @@ def test_name_shapes(nlp, word, expected):
     ("We run the GSM8K and MATH reasoning benchmarks.", "MATH"),  # a name in capitals, not "math reasoning"
     ("We present ZorbNet v2, a router. ZorbNet v2 is fast.", "ZorbNet v2"),  # a version is part of the name
     ("We present ZorbNet 2.0, a router. ZorbNet 2.0 is fast.", "ZorbNet 2.0"),
+    ("It adds a training--inference discrepancy term.", "training--inference discrepancy"),  # an en dash
+    ("We optimize Zorb Policy Optimization objectives.", "Zorb Policy Optimization"),  # a kind after a name
+    ("We optimize the dual-KL objective.", "dual-KL objective"),
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)
@@ -212,6 +217,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Data are released under CC BY-NC 4.0 for research.", "CC BY-NC 4.0"),  # a licence, even with its version
     ("Agents must adapt to changing environments.", "changing environments"),  # a setting, said once
     ("In domains such as Healthcare and Finance, agents fail.", "Finance"),  # a field, not a benchmark
+    ("It gives help with minimal effort--while human feedback guides it.", "effort--while human feedback"),  # a dash
     ("ZorbNet is 2.5 times faster than FooNet 2.0 times.", "ZorbNet 2.5"),  # a version is a whole number
     ("We image teeth with panoramic X-ray scans.", "panoramic X-ray"),  # a name's modifier, with a tail it drops
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),

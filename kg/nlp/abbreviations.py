@@ -53,14 +53,31 @@ def schwartz_hearst(short: str, long: str) -> int | None:
 
 
 def _initials_start(short: str, long: str) -> int | None:
-    """Start offset in *long* of its last words whose initials spell *short*, or None: "Counterfactual
-    Consistency Training (CCT)", where the shortest alignment would stop at "Consistency Training"."""
+    """Start offset in *long* of its last words whose initials spell *short* (or its capitals, see
+    _capitals_start), or None: "Counterfactual Consistency Training (CCT)", where the shortest alignment would stop
+    at "Consistency Training"."""
     letters = short[:-1] if short.endswith("s") and short[:-1].isupper() else short
     parts = list(_WORD_PART.finditer(long))
-    if not letters.isalpha() or len(parts) < len(letters):
+    if not letters.isalpha():
+        return _capitals_start(short, parts)
+    if len(parts) < len(letters):
         return None
     tail = parts[-len(letters):]
     if all(part.group()[0].lower() == letter.lower() for part, letter in zip(tail, letters)):
+        return tail[0].start()
+    return None
+
+
+def _capitals_start(short: str, parts: list[re.Match]) -> int | None:
+    """Start offset of the last capitalised words whose initials are the capitals of *short*, with at most two
+    lower-case words among them: "Cohort-based Consistency Learning (CC-Learn)"."""
+    capitals = [c for c in short if c.isupper()]
+    named = [p for p in parts if p.group()[0].isupper()]
+    if len(capitals) < 2 or len(named) < len(capitals) or parts[-1] is not named[-1]:
+        return None
+    tail = named[-len(capitals):]
+    lower = [p for p in parts if p.start() > tail[0].start() and not p.group()[0].isupper()]
+    if len(lower) <= 2 and all(p.group()[0] == c for p, c in zip(tail, capitals)):
         return tail[0].start()
     return None
 

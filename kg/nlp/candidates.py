@@ -41,7 +41,7 @@ _MATH = set("{}|\\$=<>~")
 _LATEX_COMMAND = re.compile(LATEX_OPENING + "$")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _NAME_PART = re.compile(r"[A-Z].*[A-Z0-9]|[A-Z0-9].*[A-Z]")  # two capitals, or a capital and a digit
-_HARD_PUNCT = set(",;:()[]{}\"“”")
+_HARD_PUNCT = set(",;:()[]{}\"“”") | {"---"}
 # A trailing word that only announces the kind of thing named before it.
 _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
                "leaderboard": NodeType.BENCHMARK, "corpus": NodeType.BENCHMARK, "task": NodeType.PROBLEM,
@@ -189,7 +189,8 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
         tail.insert(0, (end - 2, end))
         end -= 2
     for i in range(start, end):
-        if texts[i] in _HARD_PUNCT or texts[i] == "/" and _names_around(texts, i, start, end):
+        if (texts[i] in _HARD_PUNCT or texts[i] == "/" and _names_around(texts, i, start, end)
+                or texts[i] == "--" and _dash_between(texts, i, start, end)):
             if cut < i:
                 middle.append((cut, i))
             middle.append((i, i + 1))
@@ -197,6 +198,12 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
     if cut < end:
         middle.append((cut, end))
     return head + middle + tail
+
+
+def _dash_between(texts: tuple[str, ...], i: int, start: int, end: int) -> bool:
+    """The "--" at *i* is a dash between clauses ("effort--while human feedback"), not the en dash of a compound
+    ("training--inference discrepancy"): a word that ends a candidate stands next to it."""
+    return any(start <= k < end and _is_boundary_text(texts[k]) for k in (i - 1, i + 1))
 
 
 def _describes_a_basis(texts: tuple[str, ...]) -> bool:
@@ -377,7 +384,10 @@ def _kind_hint(words: list[Word]) -> tuple[list[Word], NodeType | None]:
     if len(words) < 2:
         return words, None
     last = words[-1].facts.head
-    named = any(w.facts.name for w in words[:-1]) or _all_title_case(words[:-1]) and words[-1].text.islower()
+    titled = _all_title_case(words[:-1]) and words[-1].text.islower()
+    if last == "objective" and titled:
+        return words[:-1], NodeType.METHOD  # "Group Reward Policy Optimization objectives"; not "dual-KL objective"
+    named = titled or any(w.facts.name for w in words[:-1])
     if last in _KIND_WORDS and (named or last in ("task", "problem", "issue") or last in _GENERIC_KINDS):
         if len(words) == 2 and (_a_basis(words[0]) or words[0].facts.head in STUDY_WORDS):
             return words, _KIND_WORDS[last]  # "gradient-based methods", "evaluation framework": no name without it
