@@ -218,6 +218,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Agents must adapt to changing environments.", "changing environments"),  # a setting, said once
     ("In domains such as Healthcare and Finance, agents fail.", "Finance"),  # a field, not a benchmark
     ("It gives help with minimal effort--while human feedback guides it.", "effort--while human feedback"),  # a dash
+    ("It spans three domains--Math, Code and Science.", "domains--Math"),
+    ("It can genuinely advance machine reasoning.", "advance machine reasoning"),  # a verb
+    ("We pay close attention to safety in this position paper.", "position paper"),
     ("ZorbNet is 2.5 times faster than FooNet 2.0 times.", "ZorbNet 2.5"),  # a version is a whole number
     ("We image teeth with panoramic X-ray scans.", "panoramic X-ray"),  # a name's modifier, with a tail it drops
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),

@@ -201,9 +201,11 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
 
 
 def _dash_between(texts: tuple[str, ...], i: int, start: int, end: int) -> bool:
-    """The "--" at *i* is a dash between clauses ("effort--while human feedback"), not the en dash of a compound
-    ("training--inference discrepancy"): a word that ends a candidate stands next to it."""
-    return any(start <= k < end and _is_boundary_text(texts[k]) for k in (i - 1, i + 1))
+    """The "--" at *i* is a dash between clauses ("effort--while human feedback", "domains--Math"), not the en dash
+    of a compound ("training--inference discrepancy"): a word that ends a candidate stands next to it, or a
+    capitalised word after a lower-case one."""
+    return (any(start <= k < end and _is_boundary_text(texts[k]) for k in (i - 1, i + 1))
+            or start < i < end - 1 and texts[i - 1].islower() and texts[i + 1][:1].isupper())
 
 
 def _describes_a_basis(texts: tuple[str, ...]) -> bool:
