@@ -419,8 +419,8 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("The training loss plateaus early.", "training loss", NodeType.METRIC),  # measured
     ("It reaches 35.4 AP at 3 PFLOPs on LVIS.", "PFLOPs", NodeType.METRIC),  # metric symbols, not in the lexicon
     ("Our retriever improves MRR@10 by 2 points.", "MRR@10", NodeType.METRIC),
-    ("We fine-tune ViT-L/16 with GAP-H probes.", "ViT-L/16", NodeType.MODEL),  # a known family with a size letter
-    ("We fine-tune ViT-L/16 with GAP-H probes.", "GAP-H", NodeType.METHOD),
+    ("We fine-tune ViT-L/16 with GAP-H pooling.", "ViT-L/16", NodeType.MODEL),  # a known family with a size letter
+    ("We fine-tune ViT-L/16 with GAP-H pooling.", "GAP-H", NodeType.METHOD),
     ("It beats SASRec and CL4SRec at ranking.", "CL4SRec", NodeType.MODEL),  # an architecture-like name
     ("It beats GeoCLIP and OpenGrip-VLA at grasping.", "GeoCLIP", NodeType.MODEL),
     ("Yet ToolDrift-Bench remains hard.", "ToolDrift-Bench", NodeType.BENCHMARK),
