@@ -477,6 +477,9 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We develop ZorbGym to train agents.", "ZorbGym", NodeType.BENCHMARK),
     ("We introduce a new resilience metric for agents.", "resilience metric", NodeType.METRIC),  # a metric's head
     ("We train attention-based probes on activations.", "attention-based probes", NodeType.METHOD),
+    ("It improves sample efficiency.", "sample efficiency", NodeType.METRIC),  # measured; its lack is a problem
+    ("It suffers from sample inefficiency.", "sample inefficiency", NodeType.PROBLEM),
+    ("It boosts exploration efficiency.", "exploration efficiency", NodeType.METRIC),
     ("We evaluate on benchmarks such as Zorbworld and Quokka.", "Quokka", NodeType.BENCHMARK),  # examples of a kind
     ("It plans well in environments (e.g., $\\textit{Zorbworld}$, Quokka).", "Zorbworld", NodeType.BENCHMARK),
     ("We present ZorbLab, an open testbed for agents.", "ZorbLab", NodeType.BENCHMARK),  # what the appositive says
