@@ -221,6 +221,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It spans three domains--Math, Code and Science.", "domains--Math"),
     ("It can genuinely advance machine reasoning.", "advance machine reasoning"),  # a verb
     ("We release a complete training pipeline.", "complete training pipeline"),  # an evaluative adjective
+    ("To curb errors, we propose Knowledge-enhanced RL, ZorbRL.", "Knowledge"),  # the stem of a modifier
     ("We hope this position paper can raise awareness. In this position paper, we argue.", "position paper"),
     ("ZorbNet is 2.5 times faster than FooNet 2.0 times.", "ZorbNet 2.5"),  # a version is a whole number
     ("We image teeth with panoramic X-ray scans.", "panoramic X-ray"),  # a name's modifier, with a tail it drops

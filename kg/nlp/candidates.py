@@ -654,7 +654,7 @@ def _proposed_name(doc: Doc, start: int, end: int, sent_start: int) -> bool | No
     text = tokens(doc).span_text(start, end)
     if text in names:
         return True
-    if start == sent_start:
+    if start == sent_start or _stem_of_a_modifier(tokens(doc).words, start, end):
         return False
     if _after_proposal(doc, start) or _introduced_as_new(doc, end):
         names.add(text)
@@ -685,6 +685,12 @@ def _example_of_a_kind(doc: Doc, start: int) -> NodeType | None:
     while i > 0 and words[i] in (",", "("):
         i -= 1
     return _NAMED_KINDS.get(words[i].lower())
+
+
+def _stem_of_a_modifier(words: list[str], start: int, end: int) -> bool:
+    """A capitalised word glued to an adjective suffix is no name of its own: "Knowledge-enhanced RL"."""
+    return (end - start == 1 and end + 1 < len(words) and words[end] == "-"
+            and words[end + 1].lower() in ADJECTIVE_SUFFIXES and _facts(words[start]).title)
 
 
 def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int) -> bool | NodeType | None:
