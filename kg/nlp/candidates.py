@@ -33,7 +33,7 @@ from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_W
                     OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words,
                     generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
                     lexicon_index, looks_adjective)
-from .terms import Term, Tokens, register_extensions, sentence_bounds, tokens, whole_word_count
+from .terms import Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
 
@@ -41,7 +41,7 @@ _MATH = set("{}|\\$=<>~")
 _LATEX_COMMAND = re.compile(LATEX_OPENING + "$")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _NAME_PART = re.compile(r"[A-Z].*[A-Z0-9]|[A-Z0-9].*[A-Z]")  # two capitals, or a capital and a digit
-_HARD_PUNCT = set(",;:()[]{}\"“”") | {"---"}
+_HARD_PUNCT = set(",;:()[]{}\"“”") | {"---"}  # "---": an em dash typed as hyphens
 # A trailing word that only announces the kind of thing named before it.
 _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
                "leaderboard": NodeType.BENCHMARK, "corpus": NodeType.BENCHMARK, "task": NodeType.PROBLEM,
@@ -654,7 +654,7 @@ def _proposed_name(doc: Doc, start: int, end: int, sent_start: int) -> bool | No
     text = tokens(doc).span_text(start, end)
     if text in names:
         return True
-    if start == sent_start or _stem_of_a_modifier(tokens(doc).words, start, end):
+    if start == sent_start or _stem_of_a_modifier(tokens(doc), start, end):
         return False
     if _after_proposal(doc, start) or _introduced_as_new(doc, end):
         names.add(text)
@@ -687,10 +687,9 @@ def _example_of_a_kind(doc: Doc, start: int) -> NodeType | None:
     return _NAMED_KINDS.get(words[i].lower())
 
 
-def _stem_of_a_modifier(words: list[str], start: int, end: int) -> bool:
+def _stem_of_a_modifier(table: Tokens, start: int, end: int) -> bool:
     """A capitalised word glued to an adjective suffix is no name of its own: "Knowledge-enhanced RL"."""
-    return (end - start == 1 and end + 1 < len(words) and words[end] == "-"
-            and words[end + 1].lower() in ADJECTIVE_SUFFIXES and _facts(words[start]).title)
+    return end - start == 1 and before_adjective_suffix(table, end) and _facts(table.words[start]).title
 
 
 def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int) -> bool | NodeType | None:

@@ -31,8 +31,8 @@ from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION,
                     PROPOSAL_VERBS, STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle,
                     is_title_word, leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
-from .terms import (Term, Tokens, register_extensions, sentence_bounds, sentence_start_of, tokens,
-                    whole_word_count)
+from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
+                    tokens, whole_word_count)
 from .typing_cues import type_from_lexicon, type_of
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
@@ -431,9 +431,7 @@ def _modifies_next_word(table: Tokens, term: Term) -> bool:
 
 def _a_basis(table: Tokens, term: Term) -> bool:
     """*term* is glued to an adjective suffix: "GPT-4o" in "GPT-4o-based agents", "LLM" in "LLM-driven search"."""
-    end, words = term.end, table.words
-    return (end + 1 < len(words) and words[end] == "-" and not table.space[end - 1] and not table.space[end]
-            and words[end + 1].lower() in ADJECTIVE_SUFFIXES)
+    return before_adjective_suffix(table, term.end)
 
 
 def _known(term: Term) -> bool:
@@ -676,8 +674,8 @@ _ADJECTIVE_PREFIXES = {"multi", "cross", "inter", "intra", "bi", "tri"}  # "mult
 
 
 def _ends_in_adjective(doc: Doc, start: int, end: int) -> bool:
-    """The phrase at tokens start:end ends in an adjective ("quantum adversarial", "data-driven") or is one compound of a
-    prefix such as multi- ("multi-agent"): without its kind word it names nothing."""
+    """The phrase at tokens start:end ends in an adjective ("quantum adversarial", "data-driven") or is one compound
+    of a prefix such as multi- ("multi-agent"): without its kind word it names nothing."""
     table = tokens(doc)
     last = table.words[end - 1].lower()
     text = table.span_text(start, end).lower()

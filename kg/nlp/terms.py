@@ -13,7 +13,8 @@ from ..records import NodeType, Role
 from .rules import ADJECTIVE_SUFFIXES
 
 __all__ = ["Term", "Tokens", "register_extensions", "sentences", "sentence_of", "sentence_starts",
-           "sentence_bounds", "sentence_start_of", "lexical", "tokens", "whole_word_count", "whole_words"]
+           "sentence_bounds", "sentence_start_of", "lexical", "tokens", "whole_word_count", "whole_words",
+           "before_adjective_suffix"]
 
 
 @dataclass
@@ -170,6 +171,14 @@ def tokens(doc: Doc) -> Tokens:
     if table is None:
         table = doc.user_data["kg_tokens"] = Tokens(doc)
     return table
+
+
+def before_adjective_suffix(table: Tokens, end: int) -> bool:
+    """The word ending before token *end* is glued to an adjective suffix: "GPT-4o" in "GPT-4o-based agents",
+    "Knowledge" in "Knowledge-enhanced RL"."""
+    words = table.words
+    return (end + 1 < len(words) and words[end] == "-" and not table.space[end - 1] and not table.space[end]
+            and words[end + 1].lower() in ADJECTIVE_SUFFIXES)
 
 
 def whole_words(doc: Doc, start: int, end: int) -> bool:
