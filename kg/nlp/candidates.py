@@ -32,7 +32,7 @@ from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, LATEX_OPENING, NAMING_VERBS,
                     OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words,
                     generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
-                    lexicon_index, looks_adjective)
+                    lexicon_index, list_kind, looks_adjective)
 from .terms import Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -662,29 +662,17 @@ def _proposed_name(doc: Doc, start: int, end: int, sent_start: int) -> bool | No
     return _listed_beside_a_name(doc, start, end) or _example_of_a_kind(doc, start)
 
 
-# Plural kinds of named things whose examples are names: "benchmarks such as Barman", "environments (e.g., Termes)".
-_NAMED_KINDS = {"benchmarks": NodeType.BENCHMARK, "datasets": NodeType.BENCHMARK, "environments": NodeType.BENCHMARK,
-                "games": NodeType.BENCHMARK, "suites": NodeType.BENCHMARK, "corpora": NodeType.BENCHMARK}
-_EXAMPLE_LEADS = {"e.g.", "e.g", "eg", "including", "like", "namely", ":"}
 _MARKUP = re.compile(r"^(\$|\\[a-z]+\{|\})$")  # "$\textit{Barman}$"
 
 
 def _example_of_a_kind(doc: Doc, start: int) -> NodeType | None:
-    """The kind whose examples the capitalised word at token *start* is one of: "datasets such as A, B and C",
-    "environments (e.g., A, B)"."""
+    """The type of the named things the capitalised word at token *start* is listed as one of: "datasets such as A,
+    B and C", "environments (e.g., A, B)"."""
     words = tokens(doc).words
     i = start - 1
     while i > 0 and start - i < 24 and (words[i] in _LIST_JOINS or words[i][:1].isupper() or _MARKUP.match(words[i])):
         i -= 1  # back over the items before it
-    if i > 0 and words[i] == "as" and words[i - 1].lower() == "such":
-        i -= 2
-    elif words[i].lower() in _EXAMPLE_LEADS:
-        i -= 1
-    else:
-        return None
-    while i > 0 and words[i] in (",", "("):
-        i -= 1
-    return _NAMED_KINDS.get(words[i].lower())
+    return list_kind(words, i)
 
 
 def _stem_of_a_modifier(table: Tokens, start: int, end: int) -> bool:

@@ -95,6 +95,20 @@ def is_adverb(word: str) -> bool:
     return word.endswith("ly") and len(word) > 4 and word.isalpha() and word not in _LY_NOUNS
 
 
+# The plural kind word a list of names follows: "two benchmarks NPLIB1 and MassSpecGym", "datasets: SWaT, WADI",
+# "environments (e.g., Termes, Floortile)", and the words that lead from it into the list.
+_NAMED_KINDS = frozenset({"benchmarks", "datasets", "suites", "corpora", "environments", "games"})
+_LIST_LEADS = frozenset({":", "(", "such", "as", "including", "like", "namely", "e.g.", "e.g", "eg"})
+
+
+def list_kind(words: list[str], i: int) -> NodeType | None:
+    """Benchmark when word *i*, past the words that lead into a list, is a plural kind of named things
+    ("benchmarks such as", "environments (e.g.,"), else None."""
+    while i >= 0 and words[i].lower() in _LIST_LEADS:
+        i -= 1
+    return NodeType.BENCHMARK if i >= 0 and words[i].lower() in _NAMED_KINDS else None
+
+
 def looks_adjective(word: str) -> bool:
     """A lower-case word with an adjective ending ("empirical", "generative"), or online/offline."""
     return word.endswith(_ADJECTIVE_ENDINGS) or word in ("online", "offline")

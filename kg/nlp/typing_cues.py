@@ -23,7 +23,7 @@ from ..normalize import normalize_label, singular
 from ..records import NodeType
 from .candidates import METRIC_SYMBOL
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_SUFFIXES, FAULT_ADJECTIVES, STATE_SUFFIXES, head_types, lexicon_index,
-                    spelled_as_known)
+                    list_kind, spelled_as_known)
 from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
@@ -214,12 +214,6 @@ def _types_by_list(doc: Doc, terms: list[Term], guessed: list[Term]) -> None:
                 break
 
 
-# The plural kind word a list of names follows: "two benchmarks NPLIB1 and MassSpecGym", "datasets: SWaT, WADI".
-_LIST_KINDS = {"benchmarks": NodeType.BENCHMARK, "datasets": NodeType.BENCHMARK, "suites": NodeType.BENCHMARK,
-               "corpora": NodeType.BENCHMARK}
-_LIST_LEADS = {":", "(", "such", "as", "including", "like", "namely"}
-
-
 def _list_heading(words: list[str], ordered: list[Term], k: int) -> NodeType | None:
     """The type a plural kind word gives the list that term *k* of *ordered* stands in, or None."""
     start = ordered[k].start
@@ -227,10 +221,7 @@ def _list_heading(words: list[str], ordered: list[Term], k: int) -> NodeType | N
                                                        for w in words[ordered[k - 1].end:start]):
         k -= 1  # back to the first name of the list
         start = ordered[k].start
-    i = start - 1
-    while i >= 0 and words[i].lower() in _LIST_LEADS:
-        i -= 1
-    return _LIST_KINDS.get(words[i].lower()) if i >= 0 else None
+    return list_kind(words, start - 1)
 
 
 @Language.factory("kg_typing", default_config={})
