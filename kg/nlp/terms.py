@@ -190,6 +190,6 @@ def whole_words(doc: Doc, start: int, end: int) -> bool:
         words[start - 1] in "-–/" or lexical(vocab, words[start - 1]).is_alpha)
     glued_after = end < len(words) and not space[end - 1] and (
         words[end] in "-–/" or lexical(vocab, words[end]).is_alpha or lexical(vocab, words[end]).like_num)
-    if glued_after and words[end] == "-" and end + 1 < len(words) and words[end + 1].lower() in ADJECTIVE_SUFFIXES:
+    if glued_after and before_adjective_suffix(toks, end):
         glued_after = False
     return not (glued_before or glued_after)
