@@ -969,6 +969,10 @@ def test_a_bare_kind_is_not_proposed(nlp, text):
     ("We build EM-inducing datasets.", "EM-inducing datasets", "EM", NodeType.BENCHMARK),
     ("Mixture-of-Experts (MoE) models are large. We develop a context-aware MoE system that uses statistics.",
      "context-aware MoE system", "Mixture-of-Experts models", NodeType.METHOD),  # a known short form inside
+    ("Task and Motion Planning (TAMP) is hard. We propose a kinodynamic TAMP framework based on a state tree.",
+     "kinodynamic TAMP framework", "Task and Motion Planning", NodeType.METHOD),  # … before the kind word
+    ("Multi-Agent Reinforcement Learning (MARL) scales badly. This paper introduces a novel MARL framework.",
+     "MARL framework", "Multi-Agent Reinforcement Learning", NodeType.METHOD),
 ])
 def test_a_name_a_proposal_is_based_on_is_used_not_proposed(nlp, text, proposal, basis, node_type):
     found, _ = terms(nlp, text)

@@ -648,7 +648,7 @@ def _cue_objects(doc: Doc, tier: str):
                 continue  # "FairMarket-RL, a novel framework that combines LLMs with …": the name is the proposal
             elif end > start:
                 if after > end and (_bare_word(doc, start, end) or _ends_in_adjective(doc, start, end)
-                                    or _common_said_before(doc, start, end)):
+                                    or _common_said_before(doc, start, end) or _ends_in_short_form(doc, start, end)):
                     yield start, end + 1, True, False  # "an aggregation scheme", "a quantum adversarial framework"
                 else:
                     yield start, end, after > end, False
@@ -663,6 +663,13 @@ def _common_said_before(doc: Doc, start: int, end: int) -> bool:
     present a counterfactual inference framework": the framework is new, not the inference."""
     text = tokens(doc).span_text(start, end)
     return " " in text and text.islower() and _said_before(doc, start, end)
+
+
+def _ends_in_short_form(doc: Doc, start: int, end: int) -> bool:
+    """The phrase at tokens start:end ends in a short form the text used before: "Task and Motion Planning (TAMP)
+    … We propose a kinodynamic TAMP framework": the framework is new, not TAMP."""
+    words = tokens(doc).words
+    return is_acronym(words[end - 1]) and _said_before(doc, end - 1, end)
 
 
 def _adjective(word: str) -> bool:
