@@ -980,6 +980,16 @@ def test_a_name_a_proposal_is_based_on_is_used_not_proposed(nlp, text, proposal,
     assert found[basis].role is not Role.PROPOSES, sorted(found)
 
 
+@pytest.mark.parametrize("text, proposal", [
+    ("We propose an automated LLM pipeline that writes unit tests.", "LLM pipeline"),
+    ("We introduce a novel RL framework for traffic control.", "RL framework"),
+])
+def test_a_known_short_form_with_a_kind_word_is_a_new_thing(nlp, text, proposal):
+    found, _ = terms(nlp, text)
+    assert found[proposal].role is Role.PROPOSES, sorted(found)
+    assert [t for t in found.values() if t.role is Role.PROPOSES] == [found[proposal]], sorted(found)
+
+
 def test_a_concept_without_a_name_is_also_called_by_its_kind(nlp):
     found, _ = terms(nlp, "To train the planner, we introduce a two-stage training paradigm. It helps.")
     proposal = found["two-stage training"]

@@ -963,10 +963,14 @@ def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, p
     (*kinded*: a kind word follows it, "a sample selection method"; *plain*: any phrase of common words will do)."""
     start = min([t.start for t in terms if t.start < start < t.end < end and t.source == "lexicon"],
                 default=start)  # "a large language model-guided …": "large" is part of a known modifier
+    table = tokens(doc)
     for term in terms:
         if (term.start, term.end) == (start, end):
-            return term if term.source != "lexicon" or _is_named(term) else None  # "MemDLM"; not "distillation"
-    table = tokens(doc)
+            if term.source != "lexicon" or _is_named(term):
+                return term  # "MemDLM"
+            if kinded and end < len(doc) and _is_kind(table.words[end]) and is_acronym(table.span_text(start, end)):
+                return _term_for(doc, terms, start, end + 1, kinded, plain)  # "an LLM pipeline": the pipeline is new
+            return None  # "distillation"
     text = table.span_text(start, end)
     acceptable = (_nameable(text) or kinded and (_names_a_technique(text) or _is_kind(text.split()[-1]))
                   or plain and _plain_phrase(text))
