@@ -914,6 +914,17 @@ def test_a_short_form_defined_before_the_cue_is_not_proposed(nlp):
     assert found["Combinatorial synthesis libraries"].role is not Role.PROPOSES  # "a benchmark CSL" is one more library
 
 
+@pytest.mark.parametrize("text, proposed", [
+    ("Reasoning goes wrong. We train lightweight uncertainty quantification heads (UHeads) on internal states.",
+     ["uncertainty quantification heads"]),  # a coined short form of a thing the authors build
+    ("We built profiles per part-of-speech (POS) category.", []),  # after a preposition
+    ("We measure the silent failure rate (SFR) of agents.", []),  # not a thing with a head noun
+])
+def test_a_coined_short_form_the_authors_define_is_their_proposal(nlp, text, proposed):
+    found, _ = terms(nlp, text)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] == proposed, sorted(found)
+
+
 @pytest.mark.parametrize("text, name", [
     ("Agents forget goals. We call this phenomenon prompt drift.", "prompt drift"),
     ("Agents forget goals. We term this failure mode goal decay and measure it.", "goal decay"),

@@ -320,16 +320,25 @@ _WE = re.compile(r"\bwe\b", re.I)
 
 def defined_by_authors(doc: Doc, terms: list[Term]) -> list[Term]:
     """A coined name, known to no lexicon, that the authors define with its short form where they first use it
-    ("We address these issues with Graph-Enhanced Policy Optimization (GEPO), which …")."""
+    ("We address these issues with Graph-Enhanced Policy Optimization (GEPO), which …"; "We train uncertainty
+    quantification heads (UHeads) that …")."""
     table, seen, found = tokens(doc), set(), []
     for t in terms:
         key = normalize_label(t.label)
         if (t.source == "abbrev" and key not in seen and not _known(t) and type_from_lexicon(t.label) is None
-                and all(_has_capital(word) for word in t.label.split()) and not _after_preposition(table, t)
+                and (all(_has_capital(word) for word in t.label.split()) or _headed_thing(t))
+                and not _after_preposition(table, t)
                 and _WE.search(table.text[table.idx[sentence_start_of(doc, t.start)]:table.idx[t.start]])):
             found.append(t)
         seen.add(key)
     return found
+
+
+def _headed_thing(term: Term) -> bool:
+    """*term* ends in a head noun of a thing one builds: "uncertainty quantification heads" (not a problem or a
+    measure: "the silent failure rate (SFR)")."""
+    return (term.type not in (NodeType.PROBLEM, NodeType.METRIC)
+            and singular(term.label.split()[-1].lower()) in head_types())
 
 
 # A release statement: "we release X and Y", "X and Y are released", "weights of X will be made available" (not
