@@ -357,10 +357,11 @@ def _is_verb_like(word: str) -> bool:
     return word.islower() and word.isalpha() and len(word) > 3 and word.endswith("s") and not word.endswith(_NOT_VERB_S)
 
 
-def _trim_around_names(words: list[Word]) -> list[Word]:
+def _trim_around_names(words: list[Word], kinded: bool) -> list[Word]:
     """Around a name, keep only what belongs to it: "complex BLINK" → "BLINK", "Parametric Memory acts" →
     "Parametric Memory", "planner ZORB replans" → "ZORB" (a lower-case tail stays, with what leads to the name,
-    only if it is a head noun)."""
+    only if it is a head noun, or without the lead if the name is a modifier and a kind word followed the tail:
+    "LLM-in-the-loop repair (procedure)")."""
     names = [i for i, w in enumerate(words) if w.facts.name or w.facts.capital
              or i and _VERSION.match(w.text) and (words[i - 1].facts.name or words[i - 1].facts.capital)]
     if not names:
@@ -373,7 +374,14 @@ def _trim_around_names(words: list[Word]) -> list[Word]:
     tail = words[names[-1] + 1:]
     if tail[-1].facts.head in head_types():
         return words
-    return words[first:names[-1] + 1]  # "planner ZORB replans": the name alone
+    if kinded and any(_modifier_compound(w.text) for w in words[first:names[-1] + 1]):
+        return words[first:]
+    return words[first:names[-1] + 1]
+
+
+def _modifier_compound(text: str) -> bool:
+    """A compound of a name and lower-case words, read as a modifier: "LLM-in-the-loop", "GPT-4-style"."""
+    return "-" in text and any(part.islower() for part in text.split("-"))  # "planner ZORB replans": the name alone
 
 
 def _bracketed(start: int, end: int, words: list[str]) -> bool:
@@ -638,7 +646,7 @@ def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool 
     found = []
     for run in _split_at_verbs(words):
         run, hint = _kind_hint(_trim(run))
-        run = _trim_around_names(run)
+        run = _trim_around_names(run, hint is not None)
         run = run[-max_words:] if len(run) > max_words else run
         verdict = _verdict(run)
         if verdict:
