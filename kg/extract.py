@@ -13,6 +13,7 @@ from spacy.tokens import Doc
 
 from .ingest.daily import text_hash
 from .normalize import is_acronym, normalize_label
+from .nlp.rules import KIND_WORDS
 from .nlp.terms import sentence_of, sentences
 from .records import Mention, NodeType, Paper, Result, Role
 
@@ -45,9 +46,11 @@ def mentions_from_doc(doc: Doc, paper: Paper) -> list[Mention]:
     return mentions
 
 
-# A sentence that adds a further contribution: "We further present X", "Moreover, we introduce Y".
+# A sentence that adds a further contribution ("We further present X", "Moreover, we introduce Y") or names what
+# it observes ("We term this the Disney World test"; not "We call this approach X").
 _SECONDARY = re.compile(r"\b(we|our)\s+(also|further|additionally)\b"
-                        r"|^(Furthermore|Additionally|Moreover|Besides|Finally)\b", re.I)
+                        r"|^(Furthermore|Additionally|Moreover|Besides|Finally)\b"
+                        r"|\bwe\s+(term|call|dub)\s+(this|these|it|such)\b(?!\s+(" + "|".join(KIND_WORDS) + r"))", re.I)
 
 
 def _secondary_labels(proposed: list[Mention]) -> set[str]:

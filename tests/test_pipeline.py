@@ -188,6 +188,9 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     # "Central to X, we propose Y": Y is a part of the system X
     ("In this paper, we present ZorbFix, an automated decompiler backend. Central to ZorbFix, we propose "
      "Zorb-SCORE, a scoring system. Zorb-SCORE checks code. Zorb-SCORE rates readability.", "ZorbFix"),
+    # a name for what the authors observe in earlier work is not their contribution
+    ("Existing studies ask each question in isolation. We term this the Zorb Garden test. To bridge this gap, we "
+     "propose the Context-Aware Zorb Evaluation (CAZE) framework.", "CAZE"),
 ])
 def test_paper_label_names_the_main_contribution(text, label):
     (paper,) = extract([Paper("p1", text)]).papers
