@@ -35,6 +35,12 @@ def test_header_in_the_same_paragraph_as_the_first_abstract_is_skipped():
     assert abstracts(f"Daily Papers\n{A}\n\n{B}\n") == [A, B]
 
 
+def test_a_longer_header_on_its_own_line_is_skipped():
+    header = "Daily Papers: real arXiv abstracts (2025, LLM agents and reinforcement learning)"
+    assert abstracts(f"{header}\n\n{A}\n\n{B}\n") == [A, B]
+    assert abstracts(f"{header}\n{A}\n\n{B}\n")[0].startswith(header)  # a long first line of a paragraph is text
+
+
 def test_first_abstract_is_not_mistaken_for_a_header():
     assert abstracts(f"{A}\n\n{B}\n") == [A, B]
 

@@ -91,9 +91,11 @@ def find_urls(text: str) -> tuple[str, ...]:
     return tuple(urls)
 
 
-def _is_header(paragraph: str) -> bool:
-    words = paragraph.split()
-    return len(words) <= MAX_HEADER_WORDS and not paragraph.rstrip().endswith((".", "?", "!"))
+def _is_header(line: str, alone: bool) -> bool:
+    """*line* opens the file and is short, without a sentence's end; a line that is its own paragraph may be
+    longer ("Daily Papers: real arXiv abstracts (2025, LLM agents and reinforcement learning)")."""
+    limit = MAX_HEADER_WORDS * 2 if alone else MAX_HEADER_WORDS
+    return len(line.split()) <= limit and not line.rstrip().endswith((".", "?", "!"))
 
 
 # How an abstract may end besides ".", "?", "!" or ")": with its code's address ("… available at github.com/x/y").
@@ -125,7 +127,7 @@ def _split_abstracts(text: str, header: bool) -> tuple[list[str], int]:
     abstracts = []
     for i, paragraph in enumerate(prose):
         lines = [line.strip() for line in paragraph.split("\n") if line.strip()]
-        if header and i == 0 and _is_header(lines[0]):
+        if header and i == 0 and _is_header(lines[0], alone=len(lines) == 1):
             lines = lines[1:]
         if _looks_like_abstract_per_line(lines):
             abstracts.extend(lines)
