@@ -917,6 +917,21 @@ def test_a_short_form_defined_before_the_cue_is_not_proposed(nlp):
 
 
 @pytest.mark.parametrize("text, proposed", [
+    ("Reward models are costly. We prove that this endogenous reward is equivalent to inverse RL.",
+     ["endogenous reward"]),
+    ("Scores lack structure. We derive this clipped-linear model from entropy maximization.", ["clipped-linear model"]),
+    ("Norms differ. We show that this imbalance is not static, and resolving the architectural imbalance helps.",
+     []),  # a problem
+    ("We contend that trends threaten this opportunity: outcome-based reinforcement learning and length penalties.",
+     []),  # the heading of a list
+    ("Reward models are costly. This endogenous reward is equivalent to inverse RL.", []),  # not the authors' work
+])
+def test_a_thing_first_named_as_this_x_by_the_authors_is_their_proposal(nlp, text, proposed):
+    found, _ = terms(nlp, text)
+    assert [label for label, t in found.items() if t.role is Role.PROPOSES] == proposed, sorted(found)
+
+
+@pytest.mark.parametrize("text, proposed", [
     ("Reasoning goes wrong. We train lightweight uncertainty quantification heads (UHeads) on internal states.",
      ["uncertainty quantification heads"]),  # a coined short form of a thing the authors build
     ("We built profiles per part-of-speech (POS) category.", []),  # after a preposition

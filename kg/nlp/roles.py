@@ -518,12 +518,14 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
     """
     proposed = []
     for start, end, kinded, listed in _cue_objects(doc, tier):
-        if tier == "our" and not (kinded or _names_exactly(terms, start, end) or _described(doc, end)):
+        if tier == "this" and listed:
+            continue  # "trends threaten this opportunity: A, B and C"
+        if tier in ("our", "this") and not (kinded or _names_exactly(terms, start, end) or _described(doc, end)):
             end = _through_last_head(doc, start, end)  # "our probing decoder attaches …": the decoder
         if tier != "cue" and (end == start or _said_before(doc, start, end)):
             continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
         if (tier in _INDEFINITE_TIERS and not (listed or _indefinite(doc, start))
-                or tier == "our" and _generic_word(doc, start)):
+                or tier in ("our", "this") and _generic_word(doc, start)):
             continue  # "we outline concrete steps"; "our results frame X as …"
         if tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end) or _a_study(doc, end):
             continue  # "we provide a detailed analysis", "yields a speedup of 2x", "we report a new … analysis"
@@ -532,6 +534,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             continue  # "yields a Spearman correlation": a known concept (advice may name one: "report Pareto fronts")
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
+        if tier == "this" and term is not None and term.type is NodeType.PROBLEM:
+            continue  # "we show that this imbalance is not static": a problem the paper studies
         if term is not None:
             proposed.append(term)
             if term.source == "proposal":
@@ -790,6 +794,15 @@ def _our_cue_ends(sent: _Sentence) -> list[int]:
     return [m.end() for m in _OUR.finditer(sent.text)] if "our" in sent.text.lower() else []
 
 
+def _this_cue_ends(sent: _Sentence) -> list[int]:
+    if "this" not in sent.text.lower() or not AUTHORS.search(sent.text):
+        return []
+    return [m.end() for m in _THIS.finditer(sent.text)]
+
+
+_THIS = re.compile(r"\bthis\b", re.I)
+
+
 def _plain_cue_ends(sent: _Sentence) -> list[int]:
     """The ends of the proposal verbs ("we design …"; not "we release …": released checkpoints or results are
     artifacts) and of the weak cues."""
@@ -831,8 +844,10 @@ def _has_any(text: str, words: tuple[str, ...]) -> bool:
 #   result: the same after a verb of result ("we derive a training-free scoring rule").
 #   advice: a phrase of common words after what the authors advise others to do ("we recommend that evaluations
 #           report image-ablated baselines").
+#   this:  a thing first named as "this X" in a sentence about the authors' work ("We prove that this endogenous
+#          reward is …"), not a problem and not the heading of a list.
 _TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends,
-                  "result": _result_cue_ends, "advice": _advice_cue_ends}
+                  "result": _result_cue_ends, "advice": _advice_cue_ends, "this": _this_cue_ends}
 TIERS = tuple(_TIER_CUE_ENDS)
 _PLAIN_TIERS = ("plain", "result", "advice")  # a phrase of common words will do
 _INDEFINITE_TIERS = ("plain", "result")  # after "a" / "an" only
