@@ -551,6 +551,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We present SkyNet-9M, a corpus assembled from Sentinel-2 imagery.", "Sentinel-2", Role.USES),
     ("We present SkyNet, a model, together with SkyNet-9M, a corpus.", "SkyNet-9M", Role.PROPOSES),
     ("We introduce CodeVer, tasks from libraries (including pandas, NumPy and PyTorch).", "NumPy", Role.USES),
+    ("This article proposes a seven-layer model, including Physical Layer, Link Layer, Neural Network Layer, Context "
+     "Layer, Agent Layer, Orchestrator Layer, and Application Layer.", "Orchestrator Layer", Role.USES),  # a long list
     # modifiers joined by a comma are skipped
     ("Beyond these insights, we further contribute a high-quality, real end-to-end agentic SFT dataset along with a "
      "high-quality RL dataset.", "end-to-end agentic SFT dataset", Role.PROPOSES),

@@ -376,7 +376,7 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
 
 def _in_example_list(table: Tokens, start: int) -> bool:
     """Token *start* is in a list of examples: "(including pandas, NumPy and PyTorch)", "such as X, Y"."""
-    for i in range(start - 1, max(-1, start - 12), -1):
+    for i in range(start - 1, max(-1, start - 40), -1):
         word = table.words[i].lower()
         if word in ("including", "e.g.", "such", "like"):
             return True
