@@ -225,6 +225,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We release a complete training pipeline.", "complete training pipeline"),  # an evaluative adjective
     ("To curb errors, we propose Knowledge-enhanced RL, ZorbRL.", "Knowledge"),  # the stem of a modifier
     ("We hope this position paper can raise awareness. In this position paper, we argue.", "position paper"),
+    ("We use LLMs to create emotion-aware agents.", "create emotion-aware agents"),  # a verb after "to"
+    ("Training sets the pace of the U.S. market and IEEE standards.", "U.S."),  # a country, an organisation
+    ("Training sets the pace of the U.S. market and IEEE standards.", "IEEE"),
     ("ZorbNet is 2.5 times faster than FooNet 2.0 times.", "ZorbNet 2.5"),  # a version is a whole number
     ("We image teeth with panoramic X-ray scans.", "panoramic X-ray"),  # a name's modifier, with a tail it drops
     ("RL has become a pivotal approach for multimodal tasks.", "pivotal"),
