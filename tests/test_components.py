@@ -1267,6 +1267,15 @@ def test_a_kind_word_after_a_title_case_name_is_not_part_of_it(nlp, text):
     assert len(names) == 1 and names[0].split()[-1] in ("Window", "Router"), sorted(found)
 
 
+@pytest.mark.parametrize("text, label, alias", [
+    ("We study agents in a spatially extended El Farol Bar problem.", "El Farol Bar", "El Farol Bar problem"),
+    ("Agents still fail at software engineering tasks.", "software engineering", "software engineering tasks"),
+])
+def test_a_kind_word_cut_off_a_term_stays_in_another_name(nlp, text, label, alias):
+    found, _ = terms(nlp, text)
+    assert alias in found[label].aliases, sorted(found)
+
+
 def test_a_capitalised_kind_word_is_part_of_a_title_case_name(nlp):
     found, _ = terms(nlp, "We study Large Vision Models on the Open Access Series of scans.")
     assert {"Large Vision Models", "Open Access Series"} <= set(found), sorted(found)

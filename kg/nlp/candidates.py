@@ -826,10 +826,16 @@ def _known_starts(terms: list[Term]) -> dict[int, list[int]]:
 
 
 def _new_term(toks: Tokens, texts: tuple[str, ...], bounds: list[int], i: int, j: int, hint: NodeType | None) -> Term:
-    """The term of words ``i:j`` of a chunk: an acronym defined inline, or the words as they stand."""
+    """The term of words ``i:j`` of a chunk: an acronym defined inline, or the words as they stand; with the kind
+    word cut off after them as another name ("El Farol Bar", also "El Farol Bar problem")."""
     start, end = bounds[i], bounds[j]
-    return (j - i >= 3 and _inline_definition(toks, texts[i], start, bounds[i + 1], end)
-            or Term(start, end, toks.span_text(start, end), "chunk", type=hint))
+    inline = j - i >= 3 and _inline_definition(toks, texts[i], start, bounds[i + 1], end)
+    if inline:
+        return inline
+    term = Term(start, end, toks.span_text(start, end), "chunk", type=hint)
+    if hint is not None and j < len(texts) and singular(texts[j].lower()) in _KIND_WORDS:
+        term.aliases.append(toks.span_text(start, bounds[j + 1]))
+    return term
 
 
 def _free_pieces(bounds: list[int], taken: set[int]) -> list[tuple[int, int]]:
