@@ -1267,6 +1267,24 @@ def test_a_kind_word_after_a_title_case_name_is_not_part_of_it(nlp, text):
     assert len(names) == 1 and names[0].split()[-1] in ("Window", "Router"), sorted(found)
 
 
+@pytest.mark.parametrize("text, narrower, known", [
+    ("A bag-of-words classifier matches the probe.", "bag-of-words classifier", "bag-of-words"),
+    ("They make speech recognition errors often.", "speech recognition errors", "speech recognition"),
+])
+def test_a_known_term_before_a_head_noun_names_a_narrower_thing_too(nlp, text, narrower, known):
+    found, _ = terms(nlp, text)
+    assert narrower in found and known in found, sorted(found)
+
+
+@pytest.mark.parametrize("text, unwanted", [
+    ("Agents raise fairness scores over time.", "fairness scores"),  # a measure of the known thing
+    ("We run a reward shaping loop over time.", "reward shaping loop"),
+])
+def test_a_known_term_keeps_its_measure_and_its_loop_apart(nlp, text, unwanted):
+    found, _ = terms(nlp, text)
+    assert unwanted not in found, sorted(found)
+
+
 @pytest.mark.parametrize("text, label, alias", [
     ("We study agents in a spatially extended El Farol Bar problem.", "El Farol Bar", "El Farol Bar problem"),
     ("Agents still fail at software engineering tasks.", "software engineering", "software engineering tasks"),

@@ -791,6 +791,7 @@ class CandidateFinder:
             else:
                 if len(texts) > 1 and known:
                     _extend_known_terms(doc, texts, bounds, terms, known, taken)
+                    _extend_known_to_heads(toks, texts, bounds, terms, taken)
                 if len(texts) > 1:
                     _extend_compound_modifiers(toks, texts, bounds, terms, taken)
                 pieces = _free_pieces(bounds, taken)
@@ -888,6 +889,20 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+def _extend_known_to_heads(toks: Tokens, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
+                           taken: set[int]) -> None:
+    """A known common term followed by the head noun that ends its chunk names a narrower thing as well: "a
+    bag-of-words classifier", "speech recognition errors" (the known term keeps its own Term)."""
+    last = texts[-1]
+    if not (last.isalpha() and last.islower()) or head_types().get(singular(last)) in (None, NodeType.METRIC) \
+            or singular(last) in (*_KIND_WORDS, "loop") or bounds[-2] in taken:
+        return  # not "fairness scores", "token pruning ratios", "reward shaping loop": a measure or use of it
+    for term in [t for t in terms if t.source == "lexicon" and t.end == bounds[-2] and t.start >= bounds[0]]:
+        if term.label.islower():
+            terms.append(Term(term.start, bounds[-1], toks.span_text(term.start, bounds[-1]), "chunk"))
+            taken.add(bounds[-2])
 
 
 def _extend_compound_modifiers(toks: Tokens, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
