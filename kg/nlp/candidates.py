@@ -791,9 +791,9 @@ class CandidateFinder:
             else:
                 if len(texts) > 1 and known:
                     _extend_known_terms(doc, texts, bounds, terms, known, taken)
-                    _extend_known_to_heads(toks, texts, bounds, terms, taken)
                 if len(texts) > 1:
                     _extend_compound_modifiers(toks, texts, bounds, terms, taken)
+                    _extend_known_to_heads(toks, texts, bounds, terms, taken)
                 pieces = _free_pieces(bounds, taken)
             for a, b in pieces:
                 run = texts if b - a == len(texts) else texts[a:b]
