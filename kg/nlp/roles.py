@@ -1056,9 +1056,16 @@ def _replaceable(table: Tokens, terms: list[Term], start: int, end: int) -> bool
         inside = start <= term.start and term.end <= end
         if not inside and term.start < end and start < term.end:
             return False
-        if inside and _has_capital(term.label) and not _modifying_name(table, term, end):
+        if inside and _has_capital(term.label) and not _modifying_name(table, term, end) \
+                and not _narrowed_short_form(table, term, start):
             return False
     return True
+
+
+def _narrowed_short_form(table: Tokens, term: Term, start: int) -> bool:
+    """*term* is a known short form that words from token *start* narrow: "our implicit PRM" is a kind of PRM."""
+    return term.start > start and term.source in ("short", "lexicon") \
+        and is_acronym(table.span_text(term.start, term.end))
 
 
 def _modifying_name(table: Tokens, term: Term, end: int) -> bool:
@@ -1070,9 +1077,10 @@ def _modifying_name(table: Tokens, term: Term, end: int) -> bool:
 
 
 def _replace(table: Tokens, terms: list[Term], new: Term) -> None:
-    """*new* replaces the terms inside it, but a name it is based on keeps its own ("GPT-4o" in "GPT-4o-based …")."""
+    """*new* replaces the terms inside it, but a name it is based on or narrows keeps its own ("GPT-4o" in
+    "GPT-4o-based …", "RLVR" in "multi-task RLVR")."""
     terms[:] = [t for t in terms if not (new.start <= t.start and t.end <= new.end)
-                or _modifying_name(table, t, new.end)] + [new]
+                or _modifying_name(table, t, new.end) or _narrowed_short_form(table, t, new.start)] + [new]
 
 
 def _mark_recurrences(doc: Doc, terms: list[Term], term: Term) -> None:
