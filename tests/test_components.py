@@ -1280,6 +1280,7 @@ def test_a_known_term_before_a_head_noun_names_a_narrower_thing_too(nlp, text, n
 @pytest.mark.parametrize("text, unwanted", [
     ("Agents raise fairness scores over time.", "fairness scores"),  # a measure of the known thing
     ("We run a reward shaping loop over time.", "reward shaping loop"),
+    ("It reads hidden states across LLM layers.", "LLM layers"),  # a part of a model
 ])
 def test_a_known_term_keeps_its_measure_and_its_loop_apart(nlp, text, unwanted):
     found, _ = terms(nlp, text)

@@ -891,6 +891,9 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
             taken.update(range(left[0].start, term.start))
 
 
+_PART_HEADS = ("layer", "architecture")  # of a model: "LLM layers" are no new thing ("LayerNorm layer" is)
+
+
 def _extend_known_to_heads(toks: Tokens, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
                            taken: set[int]) -> None:
     """A known common term followed by the head noun that ends its chunk names a narrower thing as well: "a
@@ -898,9 +901,9 @@ def _extend_known_to_heads(toks: Tokens, texts: tuple[str, ...], bounds: list[in
     last = texts[-1]
     if not (last.isalpha() and last.islower()) or head_types().get(singular(last)) in (None, NodeType.METRIC) \
             or singular(last) in (*_KIND_WORDS, "loop") or bounds[-2] in taken:
-        return  # not "fairness scores", "token pruning ratios", "reward shaping loop": a measure or use of it
+        return  # not "fairness scores", "reward shaping loop": a measure or a use of the known thing
     for term in [t for t in terms if t.source == "lexicon" and t.end == bounds[-2] and t.start >= bounds[0]]:
-        if term.label.islower():
+        if term.label.islower() and not (term.type is NodeType.MODEL and singular(last) in _PART_HEADS):
             terms.append(Term(term.start, bounds[-1], toks.span_text(term.start, bounds[-1]), "chunk"))
             taken.add(bounds[-2])
 
