@@ -203,6 +203,7 @@ def test_name_shapes(nlp, word, expected):
     ("We optimize Zorb Policy Optimization objectives.", "Zorb Policy Optimization"),  # a kind after a name
     ("We optimize the dual-KL objective.", "dual-KL objective"),
     ("It builds images with an LLM-in-the-loop repair procedure.", "LLM-in-the-loop repair"),  # a modifier, a noun
+    ("We annotate actions from the TEACh dataset.", "TEACh"),  # capitals inside: a name, not the verb "teach"
     ("We run the DiffROAR evaluation framework.", "DiffROAR"),  # a coined name with its kind
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):

@@ -243,9 +243,10 @@ def _is_name_text(text: str) -> bool:
 
 
 def _inner_capital(text: str) -> bool:
-    """A capital after a lower-case letter, or three capitals and no lower case: "ReVeal", "SeeDo", "MINE" (not
-    "The", "IT")."""
-    return any(a.islower() and b.isupper() for a, b in zip(text, text[1:])) or len(text) > 2 and text.isupper()
+    """A capital after a lower-case letter, or three letters and a capital after the first: "ReVeal", "SeeDo",
+    "MINE", "TEACh" (not "The", "IT")."""
+    return any(a.islower() and b.isupper() for a, b in zip(text, text[1:])) \
+        or len(text) > 2 and any(map(str.isupper, text[1:]))
 
 
 def _is_boundary_text(text: str) -> bool:
