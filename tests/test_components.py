@@ -108,6 +108,11 @@ def test_a_long_form_that_needs_the_word_after_the_bracket_takes_it(nlp):
     assert [t.label for t in doc._.kg_terms if doc[t.start:t.end].text == "KV"] == ["key-value cache"]  # a lone KV
 
 
+def test_a_verb_after_the_bracket_is_not_part_of_the_long_form(nlp):
+    found, _ = terms(nlp, "Process reward models (PRMs) score each intermediate step of a solution.")
+    assert "Process reward models" in found and "Process reward models score" not in found, sorted(found)
+
+
 def test_a_later_short_form_split_by_the_tokenizer_is_the_defined_concept(nlp):
     found, doc = terms(nlp, "We introduce Gradient-Projected Low-Rank Adaptation (GP-LoRA), a continual fine-tuning "
                             "method. GP-LoRA beats replay, and two GP-LoRAs can be merged.")

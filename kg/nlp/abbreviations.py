@@ -189,13 +189,22 @@ def _long_label(doc: Doc, long: Span, short: Span) -> tuple[str, bool]:
     after = short.end + 1 if short.start > long.start else None
     if after is not None and after < len(doc) and toks.words[after - 1] == ")":
         nxt = toks.words[after]
-        if nxt.islower() and head_types().get(singular(nxt)) in (NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC):
+        if nxt.islower() and head_types().get(singular(nxt)) in (NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC) \
+                and not _verb_before_object(toks.words, after):
             return f"{long_text} {nxt}", False
         index = lexicon_index()
         known = any(normalize_label(f"{long_text} {word}") in index for word in (nxt, singular(nxt)))  # "caches"
         if nxt.isalpha() and known and normalize_label(long_text) not in index:
             return f"{long_text} {nxt}", True
     return long_text, False
+
+
+def _verb_before_object(words: list[str], i: int) -> bool:
+    """Word *i* is a verb, as a determiner follows it: "Process reward models (PRMs) score each step"."""
+    return i + 1 < len(words) and words[i + 1].lower() in _DETERMINERS
+
+
+_DETERMINERS = {"a", "an", "the", "each", "every", "all", "their", "its", "this", "these", "those", "any"}
 
 
 def _short_form_variants(short: str) -> set[str]:
