@@ -1030,6 +1030,12 @@ def test_a_known_short_form_with_a_kind_word_is_a_new_thing(nlp, text, proposal)
     assert [t for t in found.values() if t.role is Role.PROPOSES] == [found[proposal]], sorted(found)
 
 
+def test_verifiable_rewards_are_a_signal_not_the_method(nlp):
+    found, _ = terms(nlp, "Agents are lazy. To counter this, we propose a verifiable reward mechanism that helps.")
+    assert found["verifiable reward mechanism"].role is Role.PROPOSES, sorted(found)
+    assert "Reinforcement Learning with Verifiable Rewards" not in found, sorted(found)
+
+
 def test_a_concept_without_a_name_is_also_called_by_its_kind(nlp):
     found, _ = terms(nlp, "To train the planner, we introduce a two-stage training paradigm. It helps.")
     proposal = found["two-stage training"]
