@@ -1050,37 +1050,29 @@ def _names_a_technique(text: str) -> bool:
 
 
 def _replaceable(table: Tokens, terms: list[Term], start: int, end: int) -> bool:
-    """No term straddles the phrase's edges, and none inside it is a name, other than the basis of a compound
-    modifier ("a GPT-4o-based annotation pipeline")."""
+    """No term straddles the phrase's edges, and none inside it is a name, other than one that keeps its own
+    Term (see _name_inside)."""
     for term in terms:
         inside = start <= term.start and term.end <= end
         if not inside and term.start < end and start < term.end:
             return False
-        if inside and _has_capital(term.label) and not _modifying_name(table, term, end) \
-                and not _narrowed_short_form(table, term, start):
+        if inside and _has_capital(term.label) and not _name_inside(table, term, start, end):
             return False
     return True
 
 
-def _narrowed_short_form(table: Tokens, term: Term, start: int) -> bool:
-    """*term* is a known short form that words from token *start* narrow: "our implicit PRM" is a kind of PRM."""
-    return term.start > start and term.source in ("short", "lexicon") \
-        and is_acronym(table.span_text(term.start, term.end))
-
-
-def _modifying_name(table: Tokens, term: Term, end: int) -> bool:
-    """*term* is a known name that modifies a phrase ending before token *end*: the basis of a compound modifier
-    ("a GPT-4o-based annotation pipeline"), or a known short form before the phrase's head ("a context-aware MoE
-    system")."""
-    return _a_basis(table, term) or (term.end < end and term.source in ("short", "lexicon")
+def _name_inside(table: Tokens, term: Term, start: int, end: int) -> bool:
+    """*term* is a known name inside the phrase at tokens start:end that keeps its own Term: the basis of a
+    compound modifier ("a GPT-4o-based annotation pipeline"), or a known short form that is not the whole phrase
+    ("a context-aware MoE system", "our implicit PRM")."""
+    return _a_basis(table, term) or ((term.start > start or term.end < end) and term.source in ("short", "lexicon")
                                      and is_acronym(table.span_text(term.start, term.end)))
 
 
 def _replace(table: Tokens, terms: list[Term], new: Term) -> None:
-    """*new* replaces the terms inside it, but a name it is based on or narrows keeps its own ("GPT-4o" in
-    "GPT-4o-based …", "RLVR" in "multi-task RLVR")."""
+    """*new* replaces the terms inside it, but a name inside it keeps its own (see _name_inside)."""
     terms[:] = [t for t in terms if not (new.start <= t.start and t.end <= new.end)
-                or _modifying_name(table, t, new.end) or _narrowed_short_form(table, t, new.start)] + [new]
+                or _name_inside(table, t, new.start, new.end)] + [new]
 
 
 def _mark_recurrences(doc: Doc, terms: list[Term], term: Term) -> None:
