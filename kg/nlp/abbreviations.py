@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType
-from .rules import BUILT_ON, boundary_words, generic_terms, head_types, lexicon_index
+from .rules import BUILT_ON, DETERMINERS, boundary_words, generic_terms, head_types, lexicon_index
 from .terms import (Term, Tokens, lexical, register_extensions, sentence_start_of, sentence_starts, tokens,
                     whole_words)
 
@@ -201,10 +201,7 @@ def _long_label(doc: Doc, long: Span, short: Span) -> tuple[str, bool]:
 
 def _verb_before_object(words: list[str], i: int) -> bool:
     """Word *i* is a verb, as a determiner follows it: "Process reward models (PRMs) score each step"."""
-    return i + 1 < len(words) and words[i + 1].lower() in _DETERMINERS
-
-
-_DETERMINERS = {"a", "an", "the", "each", "every", "all", "their", "its", "this", "these", "those", "any"}
+    return i + 1 < len(words) and words[i + 1].lower() in DETERMINERS
 
 
 def _short_form_variants(short: str) -> set[str]:

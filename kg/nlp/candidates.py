@@ -29,10 +29,10 @@ from spacy.tokens import Doc, Span
 from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, LATEX_OPENING, NAMING_VERBS,
-                    OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words,
-                    generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
-                    lexicon_index, list_kind, looks_adjective)
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, LATEX_OPENING,
+                    NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS,
+                    boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
+                    leading_modifiers, lexicon_index, list_kind, looks_adjective)
 from .terms import Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
@@ -377,12 +377,12 @@ def _trim_around_names(words: list[Word], kinded: bool) -> list[Word]:
         return words
     if kinded and any(_modifier_compound(w.text) for w in words[first:names[-1] + 1]):
         return words[first:]
-    return words[first:names[-1] + 1]
+    return words[first:names[-1] + 1]  # "planner ZORB replans": the name alone
 
 
 def _modifier_compound(text: str) -> bool:
     """A compound of a name and lower-case words, read as a modifier: "LLM-in-the-loop", "GPT-4-style"."""
-    return "-" in text and any(part.islower() for part in text.split("-"))  # "planner ZORB replans": the name alone
+    return "-" in text and any(part.islower() for part in text.split("-"))
 
 
 def _bracketed(start: int, end: int, words: list[str]) -> bool:
@@ -749,9 +749,6 @@ def _listed_with_a_measure(doc: Doc, start: int, end: int) -> bool:
     return any(w.lower() in _LISTED_MEASURES or METRIC_SYMBOL.match(w) for w in (before, after) if w)
 
 
-_DETERMINERS = {"a", "an", "the", "its", "their", "each", "every"}
-
-
 _CLAUSE_OPENERS = {"before", "after", "while", "when", "without", "upon"}
 
 
@@ -760,7 +757,7 @@ def _verbal_gerund(doc: Doc, start: int, end: int) -> bool:
     an adverb, or after a word that opens a clause, is a verb, not a concept."""
     words = tokens(doc).words
     following = words[end].lower() if end < len(words) else ""
-    return words[end - 1].endswith("ing") and (following in _DETERMINERS or following.endswith("ly")
+    return words[end - 1].endswith("ing") and (following in DETERMINERS or following.endswith("ly")
                                                or start > 0 and words[start - 1].lower() in _CLAUSE_OPENERS)
 
 

@@ -15,7 +15,8 @@ from ..records import NodeType
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
            "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
            "is_adverb", "is_participle", "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known",
-           "is_title_word", "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS"]
+           "is_title_word", "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS",
+           "DETERMINERS"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -52,6 +53,9 @@ OUR_APPOSITION = re.compile(r"\b(our|the\s+resulting|a\s+(new|novel))\s+((propos
                             r"(?P<words>[\w-]+(\s+[\w-]+){0,3}),\s*$", re.I)
 
 
+# Words that open a noun phrase: after one, a word that could be a noun or a verb is a verb ("answering a
+# question", "(PRMs) score each step").
+DETERMINERS = frozenset({"a", "an", "the", "its", "their", "each", "every", "all", "this", "these", "those", "any"})
 # Words that name only the kind of a contribution: "a framework", "a simple method" name nothing.
 KIND_WORDS = frozenset({"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique",
                         "paradigm", "scheme"})
