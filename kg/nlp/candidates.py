@@ -834,6 +834,9 @@ def _new_term(toks: Tokens, texts: tuple[str, ...], bounds: list[int], i: int, j
     term = Term(start, end, toks.span_text(start, end), "chunk", type=hint)
     if hint is not None and j < len(texts) and singular(texts[j].lower()) in _KIND_WORDS:
         term.aliases.append(toks.span_text(start, bounds[j + 1]))
+    elif j - i >= 2 and texts[j - 1].islower() and singular(texts[j - 1]) in _KIND_WORDS \
+            and all(t[:1].isupper() for t in texts[i:j - 1]):
+        term.aliases.append(toks.span_text(start, bounds[j - 1]))  # "Acadreason benchmark", also "Acadreason"
     return term
 
 
