@@ -21,7 +21,8 @@ __all__ = ["parse_daily_papers", "text_hash", "paper_id", "find_urls", "normaliz
 log = logging.getLogger(__name__)
 
 MIN_ABSTRACT_WORDS = 8
-MAX_HEADER_WORDS = 10
+MAX_HEADER_WORDS = 10  # a header line before an abstract in the same paragraph
+MAX_OWN_LINE_HEADER_WORDS = 20  # a header line that is a paragraph of its own
 ONE_PER_LINE_MIN_WORDS = 15
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
@@ -94,7 +95,7 @@ def find_urls(text: str) -> tuple[str, ...]:
 def _is_header(line: str, alone: bool) -> bool:
     """*line* opens the file and is short, without a sentence's end; a line that is its own paragraph may be
     longer ("Daily Papers: real arXiv abstracts (2025, LLM agents and reinforcement learning)")."""
-    limit = MAX_HEADER_WORDS * 2 if alone else MAX_HEADER_WORDS
+    limit = MAX_OWN_LINE_HEADER_WORDS if alone else MAX_HEADER_WORDS
     return len(line.split()) <= limit and not line.rstrip().endswith((".", "?", "!"))
 
 
