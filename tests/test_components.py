@@ -1211,6 +1211,16 @@ def test_known_term_with_a_repeated_modifier_is_the_narrower_concept(nlp):
     assert "mixup" in found  # the plain use keeps the known concept
 
 
+@pytest.mark.parametrize("text, variant, known", [
+    ("The cost is accounted for in the Renyi DP framework.", "Renyi DP", None),
+    ("We profile workloads such as Haystack RAG and Toolformer.", "Haystack RAG", "retrieval-augmented generation"),
+    ("Standard RL fails on long tasks.", None, "reinforcement learning")])  # opening its sentence: a plain word
+def test_a_title_case_word_before_a_known_short_form_names_a_variant(nlp, text, variant, known):
+    found, _ = terms(nlp, text)
+    assert (variant is None or variant in found) and (known is None or known in found), sorted(found)
+    assert not any(label.startswith("Standard") for label in found), sorted(found)
+
+
 @pytest.mark.parametrize("text, label", [("We report worst-class accuracy on all splits.", "worst-class accuracy"),
                                          ("This does not affect accuracy much.", "accuracy"),
                                          ("It raises Arena-Hard win rate by 4 points.", "win rate"),

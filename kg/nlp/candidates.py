@@ -33,7 +33,7 @@ from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERM
                     NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS,
                     boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
                     leading_modifiers, lexicon_index, list_kind, looks_adjective)
-from .terms import Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, tokens, whole_word_count
+from .terms import Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of, tokens, whole_word_count
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
 
@@ -879,6 +879,10 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
             terms[i] = Term(left[0].start, term.end, toks.span_text(left[0].start, term.end), "chunk")
             taken.update(range(left[0].start, term.start))
             continue
+        if _titled_acronym(doc, left, term):  # "Regularized DPO", "a Judge LLM": a variant named by its authors
+            terms.append(Term(left[-1].start, term.end, toks.span_text(left[-1].start, term.end), "chunk"))
+            taken.update(range(left[-1].start, term.start))
+            continue
         if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
             continue
         if _names_before(terms, left[0].start, term.start):  # "Arena-Hard win rate": a benchmark and its metric
@@ -969,6 +973,14 @@ def _title_case_name(toks: Tokens, left: list[Word], term: Term) -> bool:
     """Title-case words run into a known common term written title-case too: one name."""
     words = [w.text for w in left] + [w for w in toks.words[term.start:term.end] if w != "-"]
     return 0 < len(left) <= 3 and all(is_title_word(w) for w in words)
+
+
+def _titled_acronym(doc: Doc, left: list[Word], term: Term) -> bool:
+    """One title-case word, not opening its sentence, right before a known method's or model's short form."""
+    word = left[-1] if left else None
+    return (word is not None and word.facts.title and not word.facts.modifier and not word.facts.generic
+            and word.end == term.start and sentence_start_of(doc, word.start) != word.start
+            and term.type in (NodeType.METHOD, NodeType.MODEL) and is_acronym(tokens(doc).span_text(term.start, term.end)))
 
 
 def _names_before(terms: list[Term], start: int, end: int) -> bool:
