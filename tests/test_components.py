@@ -1315,6 +1315,7 @@ def test_a_known_term_keeps_its_measure_and_its_loop_apart(nlp, text, unwanted):
     ("We study agents in a spatially extended El Farol Bar problem.", "El Farol Bar", "El Farol Bar problem"),
     ("Agents still fail at software engineering tasks.", "software engineering", "software engineering tasks"),
     ("To fill this gap, we introduce the Acadreason benchmark for LLMs.", "Acadreason benchmark", "Acadreason"),
+    ("The bound follows from the Denjoy-Carleman theorem.", "Denjoy-Carleman", "Denjoy-Carleman theorem"),
 ])
 def test_a_name_with_or_without_its_kind_word_is_one_concept(nlp, text, label, alias):
     found, _ = terms(nlp, text)

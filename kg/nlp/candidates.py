@@ -51,7 +51,8 @@ _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "
                "model": NodeType.MODEL, "family": NodeType.MODEL, "series": NodeType.MODEL,
                "strategy": NodeType.METHOD, "procedure": NodeType.METHOD, "technique": NodeType.METHOD,
                "scheme": NodeType.METHOD, "checkpoint": NodeType.MODEL, "mechanism": NodeType.METHOD,
-               "module": NodeType.METHOD, "pipeline": NodeType.METHOD}
+               "module": NodeType.METHOD, "pipeline": NodeType.METHOD, "theorem": NodeType.METHOD,
+               "lemma": NodeType.METHOD, "inequality": NodeType.METHOD}
 _PROPOSAL = re.compile(rf"\b({PROPOSAL_VERBS}|{NAMING_VERBS})(s|d|ed)?\b", re.I)
 MAX_TERM_WORDS = 5
 METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AUC|AUROC|FID|WER|CER|EER|AP(50|75)?|FPS|"
