@@ -375,7 +375,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--file", metavar="Q.rq", help="read the query from a file")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="bind ?NAME to VALUE (an IRI if it starts with http:// or https://, else a literal)")
-    p.add_argument("--format", choices=["table", "csv", "tsv", "json"], default="table")
+    p.add_argument("--format", choices=["table", "csv", "tsv", "json", "turtle"], default="table",
+                   help="table, csv, tsv or json; turtle for the triples of a CONSTRUCT or DESCRIBE query")
     p.add_argument("--named", metavar="NAME", help="run the named query queries/NAME.rq (see --list)")
     p.add_argument("--list", action="store_true", help="list the named queries and their parameters")
     p.add_argument("--engine", choices=["oxigraph", "rdflib"], default="oxigraph",

@@ -22,7 +22,7 @@ import pyoxigraph as ox
 from .errors import InputError, QueryError
 from .ingest import read_text_file
 from .ontology import data_folder
-from .rdf import PREFIXES
+from .rdf import PREFIXES, bind_prefixes
 
 __all__ = ["QueryResult", "load_store", "load_graph", "run_query", "format_result", "ENGINES",
            "NamedQuery", "QUERIES_DIR", "named_queries", "named_query"]
@@ -66,10 +66,15 @@ def _json_value(value: str | None):
 
 @dataclass(frozen=True)
 class QueryResult:
-    """A SELECT result: variable names and rows of ``Value`` strings (None for unbound)."""
+    """A SELECT result: variable names and rows of ``Value`` strings (None for unbound). A CONSTRUCT or DESCRIBE
+    result has the rows subject, predicate, object, and its triples as N-Triples lines in *triples*."""
 
     variables: tuple[str, ...]
     rows: tuple[tuple[str | None, ...], ...]
+    triples: tuple[str, ...] | None = None
+
+
+_TRIPLE_COLUMNS = ("subject", "predicate", "object")
 
 
 _OX_FORMATS = {"turtle": (ox.RdfFormat.TURTLE, "Turtle"), "nt": (ox.RdfFormat.N_TRIPLES, "N-Triples"),
@@ -151,7 +156,8 @@ def _values_clause(bindings: dict) -> str:
 
 
 def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
-    """Run a SELECT (or ASK) query; *bindings* maps variable names to IRIs (str starting with http) or literals.
+    """Run a SELECT, ASK, CONSTRUCT or DESCRIBE query; *bindings* maps variable names to IRIs (str starting with
+    http) or literals.
 
     *store* is an Oxigraph store, or an rdflib Graph (the reference engine; bindings go in as ``initBindings``).
     """
@@ -159,8 +165,8 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
         raise QueryError("SERVICE is not supported: kg query reads the graph file only, offline")
     update = _UPDATE.match(_IRIS_AND_STRINGS.sub(" ", sparql))
     if update:
-        raise QueryError(f"only SELECT and ASK queries are supported ({update.group(1).upper()} is an update; "
-                         "kg query never changes the graph file)")
+        raise QueryError(f"only SELECT, ASK, CONSTRUCT and DESCRIBE queries are supported "
+                         f"({update.group(1).upper()} is an update; kg query never changes the graph file)")
     for name, value in (bindings or {}).items():
         if value.startswith(("http://", "https://")):
             try:
@@ -179,8 +185,10 @@ def run_query(store, sparql: str, bindings: dict | None = None) -> QueryResult:
         raise QueryError(f"invalid SPARQL: {_syntax_error(sparql, str(exc).splitlines()[0])[:300]}") from exc
     if isinstance(result, ox.QueryBoolean):
         return QueryResult(("result",), ((_value(str(bool(result)).lower(), f"{_XSD}boolean"),),))
-    if not isinstance(result, ox.QuerySolutions):
-        raise QueryError("only SELECT and ASK queries are supported")
+    if isinstance(result, ox.QueryTriples):
+        triples = list(result)
+        return QueryResult(_TRIPLE_COLUMNS, tuple(tuple(_plain(term) for term in t) for t in triples),
+                           tuple(f"{t.subject} {t.predicate} {t.object} ." for t in triples))
     variables = tuple(v.value for v in result.variables)
     rows = tuple(tuple(_plain(sol[v]) for v in variables) for sol in result)
     return QueryResult(variables, rows)
@@ -241,8 +249,10 @@ def _run_rdflib(graph, sparql: str, bindings: dict) -> QueryResult:
         raise QueryError(f"invalid SPARQL: {_where(first)}") from exc
     if result.type == "ASK":
         return QueryResult(("result",), ((_value(str(bool(result.askAnswer)).lower(), f"{_XSD}boolean"),),))
-    if result.type != "SELECT":
-        raise QueryError("only SELECT and ASK queries are supported")
+    if result.type in ("CONSTRUCT", "DESCRIBE"):
+        triples = list(result)
+        return QueryResult(_TRIPLE_COLUMNS, tuple(tuple(_rdflib_value(term) for term in t) for t in triples),
+                           tuple(" ".join(term.n3() for term in t) + " ." for t in triples))
     columns = sorted(range(len(result.vars)), key=lambda i: str(result.vars[i])) if _selects_all(sparql) \
         else range(len(result.vars))  # rdflib lists SELECT *'s variables in set order, another each run; Oxigraph sorts them
     variables = tuple(str(result.vars[i]) for i in columns)
@@ -312,7 +322,9 @@ def named_query(name: str, folder: Path = QUERIES_DIR) -> NamedQuery:
 
 
 def format_result(result: QueryResult, fmt: str = "table") -> str:
-    """The result as an aligned text table, CSV, TSV or JSON."""
+    """The result as an aligned text table, CSV, TSV or JSON; a CONSTRUCT or DESCRIBE result also as Turtle."""
+    if fmt == "turtle":
+        return _turtle(result)
     if fmt == "json":
         rows = [{name: _json_value(value) for name, value in zip(result.variables, row)} for row in result.rows]
         return json.dumps(rows, ensure_ascii=False, indent=1)
@@ -328,6 +340,16 @@ def format_result(result: QueryResult, fmt: str = "table") -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append(f"({len(result.rows)} row{'s' if len(result.rows) != 1 else ''})")
     return "\n".join(lines)
+
+
+def _turtle(result: QueryResult) -> str:
+    """The triples of a CONSTRUCT or DESCRIBE result as Turtle, with the prefixes of the exports."""
+    if result.triples is None:
+        raise QueryError("--format turtle is for CONSTRUCT and DESCRIBE queries; a SELECT or ASK result has no triples")
+    import rdflib
+    graph = bind_prefixes(rdflib.Graph())
+    graph.parse(data="\n".join(result.triples), format="nt")
+    return graph.serialize(format="turtle").rstrip("\n")
 
 
 def _short(value: str, width: int = 80) -> str:

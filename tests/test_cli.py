@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import rdflib
 
 import kg.cli
 
@@ -275,9 +276,29 @@ def test_a_query_where_the_graph_goes_is_named(capsys):
     assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "where the graph file goes" in err, err
 
 
-def test_non_select_query_is_refused(ttl, capsys):
-    rc, _, err = run(capsys, "query", ttl, "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 1")
-    assert rc == 2 and len(err.splitlines()) == 1 and "SELECT" in err
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_a_construct_query_gives_triples_as_rows_or_turtle(ttl, capsys, engine):
+    construct = f"CONSTRUCT {{ ?p kg:addresses <{MISMATCH_IRI}> }} WHERE {{ ?p kg:addresses <{MISMATCH_IRI}> }}"
+    rc, out, err = run(capsys, "query", ttl, construct, "--format", "csv", "--engine", engine)
+    rows = out.splitlines()
+    assert rc == 0 and rows[0] == "subject,predicate,object" and len(rows) > 3, err
+    assert all(row.endswith(",https://w3id.org/litkg/ontology#addresses," + MISMATCH_IRI) for row in rows[1:]), rows
+    rc, turtle, err = run(capsys, "query", ttl, construct, "--format", "turtle", "--engine", engine)
+    parsed = rdflib.Graph().parse(data=turtle, format="turtle")
+    assert rc == 0 and len(parsed) == len(rows) - 1 and "@prefix kg:" in turtle, err
+
+
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_a_describe_query_gives_the_triples_of_the_resource(ttl, capsys, engine):
+    rc, out, err = run(capsys, "query", ttl, f"DESCRIBE <{MISMATCH_IRI}>", "--format", "tsv", "--engine", engine)
+    rows = [row.split("\t") for row in out.splitlines()[1:]]
+    assert rc == 0 and ["http://www.w3.org/2000/01/rdf-schema#label", "train-inference mismatch"] in \
+        [row[1:] for row in rows if row[0] == MISMATCH_IRI], err
+
+
+def test_turtle_output_is_refused_for_a_select_query(ttl, capsys):
+    rc, out, err = run(capsys, "query", ttl, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1", "--format", "turtle")
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "CONSTRUCT" in err, err
 
 
 def test_ask_query(ttl, capsys):
