@@ -112,8 +112,8 @@ def _plain(term) -> Value | None:
     return _value(term.value, datatype)
 
 
-def _first_group(sparql: str) -> int:
-    """Offset just after the first "{" of *sparql* outside IRIs, strings and comments (the WHERE group)."""
+def _braces(sparql: str):
+    """The offsets and characters of the braces of *sparql* outside IRIs, strings and comments."""
     i, quote = 0, None
     while i < len(sparql):
         c = sparql[i]
@@ -130,9 +130,26 @@ def _first_group(sparql: str) -> int:
                 break
         elif c == "<" and re.match(r"<[^<>\"{}|^`\\\s]*>", sparql[i:]):
             i += re.match(r"<[^<>\"{}|^`\\\s]*>", sparql[i:]).end() - 1
-        elif c == "{":
-            return i + 1
+        elif c in "{}":
+            yield i, c
         i += 1
+
+
+_TEMPLATE = re.compile(r"\bCONSTRUCT\s*$", re.I)
+
+
+def _where_group(sparql: str) -> int:
+    """Offset just after the "{" that opens the WHERE group of *sparql* (past a CONSTRUCT template)."""
+    depth, template = 0, False
+    for i, c in _braces(sparql):
+        if c == "}":
+            depth -= 1
+            continue
+        if depth == 0 and not template and _TEMPLATE.search(_IRIS_AND_STRINGS.sub(" ", sparql[:i])):
+            template = True  # "CONSTRUCT { ?s ?p ?o } WHERE { … }": the first group is the template
+        elif depth == 0:
+            return i + 1
+        depth += 1
     raise QueryError("the query has no { … } group to bind --param values in")
 
 
@@ -140,7 +157,7 @@ def _bind(sparql: str, bindings: dict) -> str:
     """*sparql* with a VALUES block opening its WHERE group, so the bindings constrain every pattern."""
     if not bindings:
         return sparql
-    at = _first_group(sparql)
+    at = _where_group(sparql)
     return sparql[:at] + _values_clause(bindings) + "\n" + sparql[at:]
 
 

@@ -289,6 +289,17 @@ def test_a_construct_query_gives_triples_as_rows_or_turtle(ttl, capsys, engine):
 
 
 @pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_a_param_binds_in_the_where_group_of_a_construct_query(ttl, capsys, engine):
+    # before: Oxigraph got the VALUES block inside the template, "invalid SPARQL: error at 2:7 …"
+    construct = ('# a {comment\nCONSTRUCT { ?x kg:addresses ?p . ?x rdfs:comment "a{b" } '
+                 "WHERE { ?p rdfs:label ?problem . ?x kg:addresses ?p }")
+    rc, out, err = run(capsys, "query", ttl, construct, "--param", "problem=train-inference mismatch",
+                       "--format", "csv", "--engine", engine)
+    objects = {row.split(",")[2] for row in out.splitlines()[1:]}
+    assert rc == 0 and objects == {MISMATCH_IRI, "a{b"}, err
+
+
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
 def test_a_describe_query_gives_the_triples_of_the_resource(ttl, capsys, engine):
     rc, out, err = run(capsys, "query", ttl, f"DESCRIBE <{MISMATCH_IRI}>", "--format", "tsv", "--engine", engine)
     rows = [row.split("\t") for row in out.splitlines()[1:]]
