@@ -691,6 +691,25 @@ def test_browser_following_a_name_by_keyboard_keeps_focus_in_the_panel(open_page
 
 
 @pytest.mark.browser
+def test_browser_the_open_panel_is_one_tab_after_the_search_box(open_page, small_page):
+    # before: nine Tabs past the legend, the slider and the checkbox
+    _, path = small_page
+    page = open_page(path)
+    page.page.press("#search", "Tab")
+    assert page.js("document.activeElement.id") != "to-panel"  # no panel open: no shortcut to it
+    page.page.fill("#search", "Qwen3-8B")
+    page.page.press("#search", "Enter")
+    page.page.keyboard.press("Tab")
+    assert page.js("document.activeElement.id") == "to-panel" and page.page.is_visible("#to-panel")
+    page.page.keyboard.press("Enter")
+    assert page.js("document.activeElement === document.querySelector('#panel h2')")
+    assert page.page.text_content("#panel h2") == "Qwen3-8B"
+    page.page.keyboard.press("Escape")
+    assert page.page.is_hidden("#to-panel") and page.js("document.activeElement.id") == "search"
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_graph_pans_and_zooms_by_keyboard(open_page, small_page):
     _, path = small_page
     page = open_page(path)

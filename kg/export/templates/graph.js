@@ -570,14 +570,18 @@
     if (isPaper(n)) renderPaper(n);
     else renderEntity(n);
     panel.hidden = false;
+    $("to-panel").hidden = false;
     panel.dataset.node = id;
     panel.scrollTop = 0;
     if (followed) title.focus();  // the followed name is gone: keep the keyboard in the panel
   }
 
   function closePanel() {
-    if (panel.contains(document.activeElement)) $("search").focus();  // not <body>: the keyboard keeps its place
+    if (panel.contains(document.activeElement) || document.activeElement === $("to-panel")) {
+      $("search").focus();  // not <body>: the keyboard keeps its place
+    }
     panel.hidden = true;
+    $("to-panel").hidden = true;
     delete panel.dataset.node;
     network.unselectAll();
   }
@@ -731,6 +735,7 @@
     $("stats").textContent = `Laying out… ${Math.round((100 * p.iterations) / p.total)}%`;
   });
   $("panel-close").addEventListener("click", closePanel);
+  $("to-panel").addEventListener("click", () => body.querySelector("h2").focus());  // one Tab after the search box
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closePanel(); });
 
   function markReady() {
