@@ -71,6 +71,9 @@ def test_schwartz_hearst_alignment(short, long, start):
     # a LaTeX closing quote glued to the bracket
     ("We propose the ``Learning to Evaluate and Adaptively Plan''(LEAP) framework.",
      [("Learning to Evaluate and Adaptively Plan", "LEAP")]),
+    # LaTeX markup closing before the bracket
+    (r"We propose \textbf{\textit{Agent Interaction Communication Language}} (AICL).",
+     [("Agent Interaction Communication Language", "AICL")]),
 ])
 def test_definitions(nlp, text, pairs):
     doc = nlp(text)
@@ -1414,6 +1417,11 @@ def test_latex_maths_around_a_name(nlp):
     found, _ = terms(nlp, r"To this end, we introduce $\textbf{UI-Simulator}$, a scalable paradigm.")
     assert sorted(found) == ["UI-Simulator"]
     assert found["UI-Simulator"].role is Role.PROPOSES and found["UI-Simulator"].type is NodeType.METHOD
+
+
+def test_a_latex_non_breaking_space_is_a_space(nlp):
+    found, _ = terms(nlp, r"Dice scores rise (BTCV:~84.64\%, Flare22:~92.43\%).")
+    assert {"BTCV", "Flare22"} <= set(found) and not any("~" in label for label in found), sorted(found)
 
 
 def test_a_dangling_hyphen_ends_no_term(nlp):

@@ -151,7 +151,9 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
         if close is None or close == i + 1:
             continue
         inner = toks.span_text(i + 1, close)
-        end = i - 1 if toks.words[i - 1] in ("~", "''", "”") else i  # "Disagreement~(RED)", "``Plan''(LEAP)"
+        end = i
+        while end > 1 and toks.words[end - 1] in _BEFORE_BRACKET:
+            end -= 1  # "Disagreement~(RED)", "``Plan''(LEAP)", "\textbf{Flow Planning Method} (FPM)"
         glued = _glued_start(toks, end)
         before = toks.span_text(glued, end).strip()
         if is_acronym(before) and len(inner.split()) >= 2 and schwartz_hearst(before, inner) == 0:
@@ -161,6 +163,9 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
             if long is not None:
                 pairs.append((_with_shared_words(doc, long, inner.split()[:-1]), doc[i + 1:close]))
     return pairs
+
+
+_BEFORE_BRACKET = {"~", "''", "”", "}"}  # marks between a long form and its bracket
 
 
 def _with_shared_words(doc: Doc, long: Span, words: list[str]) -> Span:

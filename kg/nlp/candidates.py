@@ -33,7 +33,8 @@ from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERM
                     NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS,
                     boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
                     leading_modifiers, lexicon_index, list_kind, looks_adjective)
-from .terms import Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of, tokens, whole_word_count
+from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
+                    tokens, whole_word_count)
 
 __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks"]
 
@@ -41,7 +42,7 @@ _MATH = set("{}|\\$=<>~")
 _LATEX_COMMAND = re.compile(LATEX_OPENING + "$")
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _NAME_PART = re.compile(r"[A-Z].*[A-Z0-9]|[A-Z0-9].*[A-Z]")  # two capitals, or a capital and a digit
-_HARD_PUNCT = set(",;:()[]{}\"“”") | {"---"}  # "---": an em dash typed as hyphens
+_HARD_PUNCT = set(",;:()[]{}\"“”~") | {"---"}  # "---": an em dash typed as hyphens
 # A trailing word that only announces the kind of thing named before it.
 _KIND_WORDS = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
                "leaderboard": NodeType.BENCHMARK, "corpus": NodeType.BENCHMARK, "task": NodeType.PROBLEM,
@@ -981,7 +982,8 @@ def _titled_acronym(doc: Doc, left: list[Word], term: Term) -> bool:
     word = left[-1] if left else None
     return (word is not None and word.facts.title and not word.facts.modifier and not word.facts.generic
             and word.end == term.start and sentence_start_of(doc, word.start) != word.start
-            and term.type in (NodeType.METHOD, NodeType.MODEL) and is_acronym(tokens(doc).span_text(term.start, term.end)))
+            and term.type in (NodeType.METHOD, NodeType.MODEL)
+            and is_acronym(tokens(doc).span_text(term.start, term.end)))
 
 
 def _names_before(terms: list[Term], start: int, end: int) -> bool:
