@@ -1424,6 +1424,13 @@ def test_a_latex_non_breaking_space_is_a_space(nlp):
     assert {"BTCV", "Flare22"} <= set(found) and not any("~" in label for label in found), sorted(found)
 
 
+@pytest.mark.parametrize("text, verb", [("Despite gains, they face severe attacks from deepfakes.", "face"),
+                                        ("We then leverage reward models here.", "leverage")])
+def test_the_word_after_a_subject_pronoun_is_its_verb(nlp, text, verb):
+    found, _ = terms(nlp, text)
+    assert not any(label.split()[0] == verb for label in found), sorted(found)
+
+
 def test_a_dangling_hyphen_ends_no_term(nlp):
     found, _ = terms(nlp, "We present two key optimizations- 1. batching and 2. caching, for workloads- Haystack RAG.")
     assert not any(name.endswith("-") for name in found), sorted(found)

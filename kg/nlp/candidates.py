@@ -314,6 +314,8 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
                             texts, bounds = [], []
                         after_capital = False
                         continue
+                if not texts and _after_subject_pronoun(words, start, sent_start) and text.islower():
+                    continue  # "they face severe vulnerabilities": a verb
                 texts.append(text)
                 bounds.append(start)
                 after_capital = capital
@@ -321,6 +323,19 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
         if texts:
             chunks.append((tuple(texts), [*bounds, sent_end], sent_start))
     return chunks
+
+
+_SUBJECT_PRONOUNS = {"we", "they", "it", "i", "you", "he", "she"}
+_ADVERBS_AFTER_SUBJECT = {"also", "often", "still", "just", "then", "now", "further", "first", "only", "even",
+                          "therefore", "thus", "instead", "rarely", "never", "always"}
+
+
+def _after_subject_pronoun(words: list[str], start: int, sent_start: int) -> bool:
+    """Token *start* follows a subject pronoun, maybe past an adverb: "they (often) face …" (its verb)."""
+    before = start - 1
+    if before > sent_start and (words[before].lower() in _ADVERBS_AFTER_SUBJECT or words[before].endswith("ly")):
+        before -= 1
+    return before >= sent_start and words[before].lower() in _SUBJECT_PRONOUNS
 
 
 def _verb_as_name(text: str, rest: tuple[_PieceWord, ...], before: str, inside: bool) -> bool:
