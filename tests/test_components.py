@@ -71,6 +71,9 @@ def test_schwartz_hearst_alignment(short, long, start):
     # a LaTeX closing quote glued to the bracket
     ("We propose the ``Learning to Evaluate and Adaptively Plan''(LEAP) framework.",
      [("Learning to Evaluate and Adaptively Plan", "LEAP")]),
+    # a hyphenated prefix before the word the short form's first letter starts
+    ("It enables multi-modal large language models (MLLMs) to score.",
+     [("multi-modal large language models", "MLLMs")]),
     # LaTeX markup closing before the bracket
     (r"We propose \textbf{\textit{Agent Interaction Communication Language}} (AICL).",
      [("Agent Interaction Communication Language", "AICL")]),

@@ -131,6 +131,8 @@ def _long_form_before(doc: Doc, paren: int, short: str) -> Span | None:
     if offset is not None and initials is not None:
         offset = min(offset, initials)
     if offset is not None:
+        if offset > 1 and window[offset - 1] in "-–" and window[offset - 2].isalpha():
+            offset = re.search(r"\S*$", window[:offset]).start()  # "multi-modal … (MLLMs)": not "modal …"
         span = doc[start:paren].char_span(offset, len(window), alignment_mode="expand")
         if span is not None and toks.span_text(span.start, span.end).lower() != short.lower():
             return span
