@@ -276,6 +276,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We call this effect emergent misalignment.", "effect emergent misalignment"),  # naming, not describing
     ("We study (  ) ranges and ( ) gaps.", "("),
     ("The test time grows; the test time is long.", "test time"),
+    ("CoVo lets models learn in a self-rewarding manner.", "self-rewarding manner"),  # how, not what
+    ("Voice systems are integrated into high-security sectors such as banking.", "high-security sectors"),
     ("Authors should stop ranking models by single scores.", "stop"),  # verbs of abstracts end a term
     ("Few results reflect genuine long-range reasoning.", "reflect"),
     ("Models fail when answering a question on charts; answering the question needs evidence.", "answering"),

@@ -71,7 +71,8 @@ _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
 _SETTING_HEADS = {"environment"}
 # Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
 _VAGUE_HEADS = {"time", "times", "reason", "reasons", "way", "ways", "thing", "things", "lot", "part", "parts",
-                "kind", "sort", "case", "cases", "fact", "facts", "number", "amount", "manner", "matter"}
+                "kind", "sort", "case", "cases", "fact", "facts", "number", "amount", "manner", "matter", "fashion",
+                "sector", "sectors"}
 _NOUN_SUFFIXES = STATE_SUFFIXES + ACTION_SUFFIXES
 
 
@@ -626,9 +627,10 @@ def _verdict(words: list[Word]) -> bool | str:
         return True
     if capitalised:
         return _IF_INSIDE  # one capital: a name unless it only starts the sentence
-    vague = words[-1].facts.verb_like or words[-1].facts.lower in _VAGUE_HEADS
+    vague_head = words[-1].facts.lower in _VAGUE_HEADS
+    vague = words[-1].facts.verb_like or vague_head
     doers = words[-1].facts.lower.endswith(("ers", "ors"))  # a plural, not a verb, after a hyphenated modifier
-    if len(words) == 2 and (doers or not vague) and _compound_modifier(words[0].text) \
+    if len(words) == 2 and (doers and not vague_head or not vague) and _compound_modifier(words[0].text) \
             and _agent_or_action_noun(words[1]):
         return True  # "cross-encoder rerankers", "closed-loop validation"
     return len(words) <= 3 and not vague and _IF_REPEATED
@@ -944,7 +946,7 @@ def _extend_compound_modifiers(toks: Tokens, texts: tuple[str, ...], bounds: lis
             if bounds[n] in taken or not _plain_noun(text) or text.endswith("ing") and n + 1 < len(texts):
                 break  # "self-preference inflating scores": an -ing word before another is a verb
             nouns.append(text)
-        while nouns and (looks_adjective(nouns[-1]) or _generic_head(nouns[-1])):
+        while nouns and (looks_adjective(nouns[-1]) or _generic_head(nouns[-1]) or nouns[-1] in _VAGUE_HEADS):
             nouns.pop()  # "diffusion-policy baseline", "flow-matching model": the known concept is the concept
         if nouns:
             end = bounds[k + len(nouns)]
