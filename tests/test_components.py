@@ -283,6 +283,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Models fail when answering a question on charts; answering the question needs evidence.", "answering"),
     ("Longer training helps; longer training also costs more.", "longer"),  # a comparative is no part of a name
     ("Rollouts often violate conservation laws.", "violate"),
+    ("Gemini-1.5-Flash and Llama-8B display significant sensitivity.", "Llama-8B display significant sensitivity"),
     ("Any such algorithm incurs a loss of order Ω(√(C/n)), where C is a constant.", "Ω"),  # a formula
     ("The margin shrinks relative to log n. Scaling by log n helps.", "log n"),
     ("Review cut annotation time without any measurable loss in agreement.", "measurable"),
