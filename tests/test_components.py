@@ -277,6 +277,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We study (  ) ranges and ( ) gaps.", "("),
     ("The test time grows; the test time is long.", "test time"),
     ("CoVo lets models learn in a self-rewarding manner.", "self-rewarding manner"),  # how, not what
+    ("Echo chambers have attracted significant academic attention.", "academic attention"),  # interest
     ("Voice systems are integrated into high-security sectors such as banking.", "high-security sectors"),
     ("Authors should stop ranking models by single scores.", "stop"),  # verbs of abstracts end a term
     ("Few results reflect genuine long-range reasoning.", "reflect"),
@@ -713,6 +714,8 @@ def test_roles(nlp, text, label, role):
      "routing loss"),  # the subject of the passive, not the object of an earlier clause
     ("Claims conflict. We propose a novel multi-agent framework for claim verification.",
      "multi-agent framework"),  # "multi-agent" alone is an adjective
+    ("Agents forget. We introduce a novel dual-agent framework that enables continual learning.",
+     "dual-agent framework"),  # so is "dual-agent"
     # what a group word or a remedy's examples name
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",
