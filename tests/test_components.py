@@ -1440,6 +1440,22 @@ def test_the_word_after_a_subject_pronoun_is_its_verb(nlp, text, verb):
     assert not any(label.split()[0] == verb for label in found), sorted(found)
 
 
+@pytest.mark.parametrize("text, label, node_type", [
+    ("Questions follow Bloom's taxonomy of learning goals.", "Bloom's taxonomy", NodeType.METHOD),
+    ("Patients with Alzheimer's disease were scanned.", "Alzheimer's disease", NodeType.PROBLEM),
+    ("Raters agreed (Fleiss's kappa of 0.7).", "Fleiss's kappa", NodeType.METRIC),
+    ("We study Congenital Heart Disease in infants.", "Congenital Heart Disease", NodeType.PROBLEM),  # title-cased
+])
+def test_named_conditions_and_eponyms_are_typed_by_their_head(nlp, text, label, node_type):
+    found, _ = terms(nlp, text)
+    assert found[label].type is node_type, sorted(found)
+
+
+def test_a_possessive_is_no_eponym_without_its_head(nlp):
+    found, _ = terms(nlp, "We report Anthropic's performance on GSM8K.")
+    assert not any("'s" in label for label in found), sorted(found)
+
+
 def test_a_dangling_hyphen_ends_no_term(nlp):
     found, _ = terms(nlp, "We present two key optimizations- 1. batching and 2. caching, for workloads- Haystack RAG.")
     assert not any(name.endswith("-") for name in found), sorted(found)

@@ -798,6 +798,8 @@ class CandidateFinder:
         taken = {i for t in terms for i in range(t.start, t.end)}
         known = _known_starts(terms)
         toks = tokens(doc)
+        if "'s " in toks.text or "’s " in toks.text:
+            _add_eponyms(toks, terms, taken)
         for texts, bounds, sent_start in candidate_chunks(doc):
             referents = _referents_named(toks, texts, bounds[0])
             if referents:
@@ -831,6 +833,25 @@ class CandidateFinder:
             self.plans.clear()
         self.plans[run] = plan = _plan(run, self.max_words)
         return plan
+
+
+# Heads after a person's name that make one concept of both: "Bloom's taxonomy", "Alzheimer's disease".
+_EPONYM_HEADS = {**dict.fromkeys(("disease", "law", "paradox"), NodeType.PROBLEM),
+                 **dict.fromkeys(("kappa", "tau", "rho", "alpha", "correlation", "coefficient", "distance", "index"),
+                                 NodeType.METRIC),
+                 **dict.fromkeys(("inequality", "theorem", "lemma", "taxonomy", "test", "algorithm", "rule", "principle",
+                                  "constant", "razor", "hierarchy", "criterion", "method"), NodeType.METHOD)}
+
+
+def _add_eponyms(toks: Tokens, terms: list[Term], taken: set[int]) -> None:
+    """A Term for each name, possessive and eponym head ("Jensen's inequality") that no earlier term covers."""
+    words = toks.words
+    for i in range(len(words) - 2):
+        name, mark, head = words[i:i + 3]
+        if (mark in ("'s", "’s") and is_title_word(name) and len(name) > 2 and name.isalpha()
+                and singular(head.lower()) in _EPONYM_HEADS and taken.isdisjoint(range(i, i + 3))):
+            terms.append(Term(i, i + 3, toks.span_text(i, i + 3), "chunk", type=_EPONYM_HEADS[singular(head.lower())]))
+            taken.update(range(i, i + 3))
 
 
 def _known_starts(terms: list[Term]) -> dict[int, list[int]]:

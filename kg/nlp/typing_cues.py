@@ -88,6 +88,10 @@ def _sized_known_model(label: str) -> bool:
     return bool(hit) and hit[1] is NodeType.MODEL
 
 
+# Heads of medical conditions: a problem also title-cased ("Congenital Heart Disease").
+_CONDITIONS = {"disease", "disorder", "impairment", "syndrome", "cancer"}
+
+
 @lru_cache(maxsize=1 << 16)
 def type_from_head(label: str) -> NodeType | None:
     """The type implied by the last word of *label*, if the head table knows it."""
@@ -97,7 +101,8 @@ def type_from_head(label: str) -> NodeType | None:
     head = singular(words[-1]).lower()
     if head in _NAMED_METHOD_HEADS and words[-1][:1].isupper():
         return NodeType.METHOD  # "Contrastive Student-Forcing Loss" names a method, "training loss" a metric
-    if len(words) > 1 and all(w[:1].isupper() for w in words) and head_types().get(head) is NodeType.PROBLEM:
+    if len(words) > 1 and all(w[:1].isupper() for w in words) and head_types().get(head) is NodeType.PROBLEM \
+            and head not in _CONDITIONS:
         return NodeType.METHOD  # a title-cased name ("Adaptive Moment Estimation") names a method, not a task
     if head in _MODEL_WORDS or head.endswith(("llm", "lm")) and singular(words[-1]).isupper():
         return NodeType.MODEL
