@@ -1277,6 +1277,13 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
     ("It serves tasks such as beam prediction and power allocation.", {"beam prediction", "power allocation"},
      NodeType.PROBLEM),  # phrases too
     ("It solves tasks such as parity, yet fails on tasks that young kids perform.", {"parity"}, NodeType.PROBLEM),
+    # the items of a list of measures are metrics
+    ("Automated metrics, such as coherence and diversity, miss failures.", {"coherence", "diversity"},
+     NodeType.METRIC),
+    ("It improves in terms of execution speed, reliability and development effort.",
+     {"execution speed", "reliability", "development effort"}, NodeType.METRIC),
+    ("Quality is measured by faithfulness and readability.", {"faithfulness", "readability"}, NodeType.METRIC),
+    ("It is driven by curiosity and novelty.", set(), None),  # not measured
 ])
 def test_single_words_in_context(nlp, text, labels, node_type):
     found, _ = terms(nlp, text)

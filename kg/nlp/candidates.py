@@ -713,8 +713,10 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     context gives it (a list of benchmarks or of tasks)."""
     if verdict == _IF_PROPOSED:
         return _proposed_name(doc, start, end, sent_start)
-    if verdict in (_IF_LISTED, _IF_RECURRING, _IF_FREQUENT, _IF_REPEATED) and _listed_task(doc, start):
-        return NodeType.PROBLEM  # "tasks including addition, copying and parity"
+    if verdict in (_IF_LISTED, _IF_RECURRING, _IF_FREQUENT, _IF_REPEATED):
+        listed = _listed_kind(doc, start)
+        if listed is not None:
+            return listed  # "tasks including addition, copying and parity", "metrics such as coherence"
     if verdict == _IF_LISTED:
         return False
     if verdict in (_IF_FREQUENT, _IF_RECURRING) and _verbal_gerund(doc, start, end):
@@ -732,24 +734,31 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     return verdict
 
 
-_TASK_GROUPS = {"tasks", "problems", "skills", "capabilities"}
-_EXAMPLE_CUES = ("including", "as", "like")
+_LIST_GROUPS = {**dict.fromkeys(("tasks", "problems", "skills", "capabilities"), NodeType.PROBLEM),
+                **dict.fromkeys(("metrics", "measures", "criteria"), NodeType.METRIC)}
+_EXAMPLE_CUES = ("including", "include", "includes", "as", "like", "of", "by")
+_MEASURING = {"measured", "quantified", "scored"}  # "measured by coherence and fluency"
 
 
-def _listed_task(doc: Doc, start: int) -> bool:
-    """Token *start* is an item of a list of tasks: "synthetic tasks including addition, copying and parity"."""
+def _listed_kind(doc: Doc, start: int) -> NodeType | None:
+    """The type of the list token *start* is an item of: tasks ("synthetic tasks including addition, copying and
+    parity") or measures ("metrics such as coherence", "metrics include …", "in terms of speed and reliability",
+    "measured by fluency")."""
     words = tokens(doc).words
     i = start - 1
     while i > 0 and start - i < 16 and words[i] not in _EXAMPLE_CUES \
             and (words[i] in _LIST_JOINS or words[i].isalpha() and words[i].islower()
                  and not (words[i] in STOP_WORDS or is_adverb(words[i]))):
         i -= 1  # back over the items before it ("… tasks that children do" is no item)
-    if i <= 0 or words[i] not in _EXAMPLE_CUES or words[i] == "as" and words[i - 1] != "such":
-        return False
+    if i <= 1 or words[i] not in _EXAMPLE_CUES or words[i] == "as" and words[i - 1] != "such":
+        return None
+    if words[i] in ("of", "by"):
+        measuring = words[i - 1] in _MEASURING or words[i - 1] == "terms" and words[i - 2].lower() == "in"
+        return NodeType.METRIC if measuring else None  # "in terms of speed", "measured by fluency"
     i -= 2 if words[i] == "as" else 1
     if i >= 0 and words[i] == ",":
         i -= 1
-    return i >= 0 and words[i].lower() in _TASK_GROUPS
+    return _LIST_GROUPS.get(words[i].lower()) if i >= 0 else None
 
 
 def _valued(doc: Doc, start: int, end: int) -> bool:
