@@ -1278,7 +1278,7 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
      NodeType.PROBLEM),  # phrases too
     ("It solves tasks such as parity, yet fails on tasks that young kids perform.", {"parity"}, NodeType.PROBLEM),
     # the items of a list of measures are metrics
-    ("Automated metrics, such as coherence and diversity, miss failures.", {"coherence", "diversity"},
+    ("Automated metrics, such as coherence and diversity, are limited.", {"coherence", "diversity"},
      NodeType.METRIC),
     ("It improves in terms of execution speed, reliability and development effort.",
      {"execution speed", "reliability", "development effort"}, NodeType.METRIC),
