@@ -1277,6 +1277,8 @@ def test_a_dimension_is_a_word_of_a_term_not_a_number_or_a_name(nlp):
     ("It serves tasks such as beam prediction and power allocation.", {"beam prediction", "power allocation"},
      NodeType.PROBLEM),  # phrases too
     ("It solves tasks such as parity, yet fails on tasks that young kids perform.", {"parity"}, NodeType.PROBLEM),
+    ("Benchmarks face challenges such as saturation and leakage.", {"saturation", "leakage"}, NodeType.PROBLEM),
+    ("Challenges like saturation remain constant.", {"saturation"}, NodeType.PROBLEM),  # the verb ends the list
     # the items of a list of measures are metrics
     ("Automated metrics, such as coherence and diversity, are limited.", {"coherence", "diversity"},
      NodeType.METRIC),

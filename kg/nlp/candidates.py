@@ -734,7 +734,8 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     return verdict
 
 
-_LIST_GROUPS = {**dict.fromkeys(("tasks", "problems", "skills", "capabilities"), NodeType.PROBLEM),
+_LIST_GROUPS = {**dict.fromkeys(("tasks", "problems", "skills", "capabilities", "challenges", "issues", "risks",
+                                 "limitations", "threats", "harms"), NodeType.PROBLEM),
                 **dict.fromkeys(("metrics", "measures", "criteria"), NodeType.METRIC)}
 _EXAMPLE_CUES = ("including", "include", "includes", "as", "like", "of", "by")
 _MEASURING = {"measured", "quantified", "scored"}  # "measured by coherence and fluency"
@@ -748,12 +749,12 @@ def _listed_kind(doc: Doc, start: int) -> NodeType | None:
     i = start - 1
     while i > 0 and start - i < 16 and words[i] not in _EXAMPLE_CUES \
             and (words[i] in _LIST_JOINS or words[i].isalpha() and words[i].islower()
-                 and not (words[i] in STOP_WORDS or is_adverb(words[i]))):
-        i -= 1  # back over the items before it ("… tasks that children do" is no item)
-    if i <= 1 or words[i] not in _EXAMPLE_CUES or words[i] == "as" and words[i - 1] != "such":
+                 and not (words[i] in STOP_WORDS or is_adverb(words[i]) or words[i] in boundary_words())):
+        i -= 1  # back over the items before it ("… tasks that children do", "… risks remain constant": no items)
+    if i <= 0 or words[i] not in _EXAMPLE_CUES or words[i] == "as" and words[i - 1] != "such":
         return None
     if words[i] in ("of", "by"):
-        measuring = words[i - 1] in _MEASURING or words[i - 1] == "terms" and words[i - 2].lower() == "in"
+        measuring = words[i - 1] in _MEASURING or i > 1 and words[i - 1] == "terms" and words[i - 2].lower() == "in"
         return NodeType.METRIC if measuring else None  # "in terms of speed", "measured by fluency"
     i -= 2 if words[i] == "as" else 1
     if i >= 0 and words[i] == ",":
