@@ -716,6 +716,9 @@ def test_roles(nlp, text, label, role):
      "multi-agent framework"),  # "multi-agent" alone is an adjective
     ("Agents forget. We introduce a novel dual-agent framework that enables continual learning.",
      "dual-agent framework"),  # so is "dual-agent"
+    ("Students struggle. We present the iterative design and evaluation of a gaze-based dashboard for teachers.",
+     "gaze-based dashboard"),  # what the design makes
+    ("Students struggle. We describe the development of a reflective planning tool.", "reflective planning tool"),
     # what a group word or a remedy's examples name
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",

@@ -650,6 +650,8 @@ def _cue_objects(doc: Doc, tier: str):
             if end - start <= 1 and start + 1 < sent.end and words[start + 1] == "of" \
                     and words[start].lower() in _CONTAINERS:  # "a suite of 1,800 software tasks", "a set of …"
                 start, end = _phrase_from(doc, start + 2, sent.end)
+            elif end - start <= 1 and _made_thing(words, start, end, sent.end):
+                start, end = _phrase_from(doc, _made_thing(words, start, end, sent.end), sent.end)
             after = _skip_kind_words(doc, end, sent.end)
             examples = _examples_start(doc, start, after, sent.end)
             colon = after < sent.end and words[after] == ":"
@@ -669,6 +671,21 @@ def _cue_objects(doc: Doc, tier: str):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False, False
+
+
+_MAKING = {"design", "development", "construction", "implementation", "creation", "redesign", "deployment"}
+
+
+def _made_thing(words: list[str], start: int, end: int, limit: int) -> int | None:
+    """The token after "of" when the phrase start:end (at most one word), or the word after it, names the making of
+    something: "the development of", "the iterative design and evaluation of" ("design" is also a verb)."""
+    i = end if end < limit and words[end].lower() in _MAKING else end - 1
+    if i < start or words[i].lower() not in _MAKING:
+        return None
+    i += 1
+    if i + 1 < limit and words[i] == "and" and (words[i + 1] in _MAKING or words[i + 1] in STUDY_WORDS):
+        i += 2
+    return i + 1 if i + 1 < limit and words[i] == "of" else None
 
 
 def _common_said_before(doc: Doc, start: int, end: int) -> bool:
