@@ -1299,6 +1299,7 @@ def test_single_words_in_context(nlp, text, labels, node_type):
 @pytest.mark.parametrize("text, labels", [
     ("We compare gradient-based methods with rule-based verifiers.",
      {"gradient-based methods", "rule-based verifiers"}),
+    ("Point-based methods suffer from sparse sampling.", {"Point-based methods", "sparse sampling"}),  # sentence case
     ("We train with outcome-based reinforcement learning.", {"outcome-based reinforcement learning",
                                                                "reinforcement learning"}),
     ("We test GPT-4o-based agents and an image-based Diffusion Policy.", {"GPT-4o", "diffusion policy"}),  # names

@@ -297,6 +297,8 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
         # the last token of each piece: one followed by a space, and the sentence's last
         for i in [*compress(range(sent_start, last), space[sent_start:last]), last]:
             key = words[i] if i == first else tuple(words[first:i + 1])
+            if first == sent_start and _sentence_case_basis(key):
+                key = (key[0].lower(), *key[1:])  # "Gradient-based methods …" opening a sentence: not a name
             piece = _PIECES.get(key)
             if piece is None:
                 piece = _piece_words(key, vocab)
@@ -337,6 +339,11 @@ def _after_subject_pronoun(words: list[str], start: int, sent_start: int) -> boo
     if before > sent_start and (words[before].lower() in _ADVERBS_AFTER_SUBJECT or words[before].endswith("ly")):
         before -= 1
     return before >= sent_start and words[before].lower() in _SUBJECT_PRONOUNS
+
+
+def _sentence_case_basis(key) -> bool:
+    """The piece is a title-cased word and "-based" ("Rule-based"), as the first word of a sentence writes it."""
+    return isinstance(key, tuple) and len(key) == 3 and key[1:] == ("-", "based") and is_title_word(key[0])
 
 
 def _verb_as_name(text: str, rest: tuple[_PieceWord, ...], before: str, inside: bool) -> bool:
