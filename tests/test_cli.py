@@ -462,12 +462,12 @@ def test_a_hand_edited_graph_is_one_line_for_every_reader(corpus_export, tmp_pat
     g = rdflib.Graph().parse(corpus_export / "graph.ttl")
     g.remove((None, rdflib.RDF.type, KG.Method))
     untyped = tmp_path / "untyped.nt"
-    g.serialize(untyped, format="nt")
+    g.serialize(untyped, format="nt", encoding="utf-8")
     g = rdflib.Graph().parse(corpus_export / "graph.ttl")
     mention = next(g.subjects(rdflib.RDF.type, KG.Mention))
     g.set((mention, KG.beginIndex, rdflib.Literal("abc", datatype=rdflib.XSD.nonNegativeInteger)))
     bad_offset = tmp_path / "offset.nt"
-    g.serialize(bad_offset, format="nt")
+    g.serialize(bad_offset, format="nt", encoding="utf-8")
     for path, detail in ((untyped, "a linked node has no rdf:type"), (bad_offset, "'abc'")):
         for argv in (["stats", path], ["top", "--graph", path], ["show", "ImageNet", "--graph", path]):
             rc, out, err = run(capsys, *argv)
