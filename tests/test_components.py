@@ -507,6 +507,7 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("It boosts exploration efficiency.", "exploration efficiency", NodeType.METRIC),
     ("We evaluate on benchmarks such as Zorbworld and Quokka.", "Quokka", NodeType.BENCHMARK),  # examples of a kind
     ("It plans well in environments (e.g., $\\textit{Zorbworld}$, Quokka).", "Zorbworld", NodeType.BENCHMARK),
+    ("It uses rule-based metrics like Connectivity, Completeness and judges.", "Completeness", NodeType.METRIC),
     ("We present ZorbLab, an open testbed for agents.", "ZorbLab", NodeType.BENCHMARK),  # what the appositive says
     ("We present ZorbSet, a large, diverse, and multi-view dataset of scenes.", "ZorbSet", NodeType.BENCHMARK),
     ("We present ZorbWave, a novel universal waveform generation model.", "ZorbWave", NodeType.METHOD),  # far

@@ -101,16 +101,20 @@ def is_adverb(word: str) -> bool:
 
 # The plural kind word a list of names follows: "two benchmarks NPLIB1 and MassSpecGym", "datasets: SWaT, WADI",
 # "environments (e.g., Termes, Floortile)", and the words that lead from it into the list.
-_NAMED_KINDS = frozenset({"benchmarks", "datasets", "suites", "corpora", "environments", "games"})
+_NAMED_KINDS = {**dict.fromkeys(("benchmarks", "datasets", "suites", "corpora", "environments", "games"),
+                                NodeType.BENCHMARK),
+                **dict.fromkeys(("metrics", "measures"), NodeType.METRIC)}
 _LIST_LEADS = frozenset({":", "(", "such", "as", "including", "like", "namely", "e.g.", "e.g", "eg"})
 
 
 def list_kind(words: list[str], i: int) -> NodeType | None:
-    """Benchmark when word *i*, past the words that lead into a list, is a plural kind of named things
-    ("benchmarks such as", "environments (e.g.,"), else None."""
+    """Benchmark (metric) when word *i*, past the words that lead into a list, is a plural kind of named benchmarks
+    ("benchmarks such as", "environments (e.g.,") or measures ("metrics like Connectivity, Completeness")."""
+    lead = i
     while i >= 0 and words[i].lower() in _LIST_LEADS:
         i -= 1
-    return NodeType.BENCHMARK if i >= 0 and words[i].lower() in _NAMED_KINDS else None
+    kind = _NAMED_KINDS.get(words[i].lower()) if i >= 0 else None
+    return kind if kind is NodeType.BENCHMARK or i < lead else None  # "metrics like A", not "metrics, A"
 
 
 def looks_adjective(word: str) -> bool:
