@@ -717,6 +717,8 @@ def test_roles(nlp, text, label, role):
      "multi-agent framework"),  # "multi-agent" alone is an adjective
     ("Agents forget. We introduce a novel dual-agent framework that enables continual learning.",
      "dual-agent framework"),  # so is "dual-agent"
+    ("Agents extrapolate. We propose an offline multi-agent algorithm that regularizes values.",
+     "offline multi-agent algorithm"),  # also after another modifier
     ("Students struggle. We present the iterative design and evaluation of a gaze-based dashboard for teachers.",
      "gaze-based dashboard"),  # what the design makes
     ("Students struggle. We describe the development of a reflective planning tool.", "reflective planning tool"),

@@ -711,13 +711,13 @@ _ADJECTIVE_PREFIXES = {"multi", "cross", "inter", "intra", "bi", "tri", "dual", 
 
 
 def _ends_in_adjective(doc: Doc, start: int, end: int) -> bool:
-    """The phrase at tokens start:end ends in an adjective ("quantum adversarial", "data-driven") or is one compound
-    of a prefix such as multi- ("multi-agent"): without its kind word it names nothing."""
+    """The phrase at tokens start:end ends in an adjective ("quantum adversarial", "data-driven") or in one compound
+    of a prefix such as multi- ("multi-agent", "offline multi-agent"): without its kind word it names nothing."""
     table = tokens(doc)
     last = table.words[end - 1].lower()
-    text = table.span_text(start, end).lower()
+    compound = table.span_text(start, end).lower().split()[-1]
     return (_adjective(last) or last in ADJECTIVE_SUFFIXES and table.words[end - 2] == "-"  # "data-driven"
-            or " " not in text and "-" in text and text.split("-", 1)[0] in _ADJECTIVE_PREFIXES)
+            or "-" in compound and compound.split("-", 1)[0] in _ADJECTIVE_PREFIXES)
 
 
 def _heads_a_list(start: int, end: int, after: int) -> bool:
