@@ -1023,7 +1023,7 @@ def test_a_bare_kind_is_not_proposed(nlp, text):
     ("We develop a CLIP-guided diffusion approach for image editing.", "CLIP-guided diffusion", "CLIP",
      NodeType.METHOD),
     ("Large language models (LLMs) excel. We propose a novel LLM-based multi-agent framework for travel planning.",
-     "LLM-based multi-agent", "Large language models", NodeType.METHOD),
+     "LLM-based multi-agent framework", "Large language models", NodeType.METHOD),
     ("We build EM-inducing datasets.", "EM-inducing datasets", "EM", NodeType.BENCHMARK),
     ("Mixture-of-Experts (MoE) models are large. We develop a context-aware MoE system that uses statistics.",
      "context-aware MoE system", "Mixture-of-Experts models", NodeType.METHOD),  # a known short form inside
