@@ -1472,6 +1472,13 @@ def test_a_possessive_is_no_eponym_without_its_head(nlp):
     assert not any("'s" in label for label in found), sorted(found)
 
 
+def test_a_name_others_made_is_no_proposal_when_it_outperforms(nlp):
+    text = ("Unlike traditional Robotic Process Automation (RPA), AACU lets agents act from instructions. "
+            "We compare RPA and AACU on workflows. Results indicate that RPA outperforms AACU in speed.")
+    found, _ = terms(nlp, text)
+    assert found["Robotic Process Automation"].role is not Role.PROPOSES, sorted(found)
+
+
 def test_a_dangling_hyphen_ends_no_term(nlp):
     found, _ = terms(nlp, "We present two key optimizations- 1. batching and 2. caching, for workloads- Haystack RAG.")
     assert not any(name.endswith("-") for name in found), sorted(found)

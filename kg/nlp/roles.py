@@ -308,11 +308,18 @@ def last_named_evidence(doc: Doc, terms: list[Term]) -> list[Term]:
     authors train, or that is used again and outperforms or achieves something."""
     table = tokens(doc)
     uses = Counter(normalize_label(t.label) for t in terms)
+    prior = {normalize_label(t.label) for t in terms if _PRIOR_BEFORE.search(_text_before(table, t, 30))}
     return [t for t in terms if t.source != "lexicon" and _named_inside(doc, t) and not _known(t)
             and type_from_lexicon(t.label) is None and all(_has_capital(word) for word in t.label.split())
+            and normalize_label(t.label) not in prior
             and (_TRAINED_BEFORE.search(_text_before(table, t, 40))
                  or uses[normalize_label(t.label)] > 1 and _OUTCOME_AFTER.match(_text_after(table, t, 60))
                  and not _after_preposition(table, t))]
+
+
+# What others made: "Unlike traditional Robotic Process Automation (RPA), …", "existing SWE-Agent".
+_PRIOR_BEFORE = re.compile(r"\b(unlike|traditional|conventional|existing|classical|prior|previous)\s+(\w+\s+)?$",
+                           re.I)
 
 
 _WE = re.compile(r"\bwe\b", re.I)
