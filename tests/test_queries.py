@@ -253,8 +253,8 @@ def test_an_update_is_named_as_such_not_invalid_sparql(ttl, capsys, engine, quer
     # before: "invalid SPARQL: Expected {SelectQuery | …}, found 'INSERT'", of a valid SPARQL update
     before = ttl.read_bytes()
     rc, out, err = run(capsys, "query", ttl, query, "--engine", engine)
-    assert rc == 2 and out == "" and err == (f"kg: error: only SELECT, ASK, CONSTRUCT and DESCRIBE queries are supported ({keyword} is an "
-                                             "update; kg query never changes the graph file)\n")
+    assert rc == 2 and out == "" and err == ("kg: error: only SELECT, ASK, CONSTRUCT and DESCRIBE queries are supported "
+                                             f"({keyword} is an update; kg query never changes the graph file)\n")
     assert ttl.read_bytes() == before
     rc, out, err = run(capsys, "query", ttl, "SELECT ?insert WHERE { ?insert a kg:Paper } LIMIT 1", "--engine", engine)
     assert rc == 0, err  # a variable named like the keyword is not an update

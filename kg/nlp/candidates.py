@@ -856,8 +856,8 @@ class CandidateFinder:
 _EPONYM_HEADS = {**dict.fromkeys(("disease", "law", "paradox"), NodeType.PROBLEM),
                  **dict.fromkeys(("kappa", "tau", "rho", "alpha", "correlation", "coefficient", "distance", "index"),
                                  NodeType.METRIC),
-                 **dict.fromkeys(("inequality", "theorem", "lemma", "taxonomy", "test", "algorithm", "rule", "principle",
-                                  "constant", "razor", "hierarchy", "criterion", "method"), NodeType.METHOD)}
+                 **dict.fromkeys(("inequality", "theorem", "lemma", "taxonomy", "test", "algorithm", "rule",
+                                  "principle", "constant", "razor", "hierarchy", "criterion", "method"), NodeType.METHOD)}
 
 
 def _add_eponyms(toks: Tokens, terms: list[Term], taken: set[int]) -> None:
@@ -865,9 +865,11 @@ def _add_eponyms(toks: Tokens, terms: list[Term], taken: set[int]) -> None:
     words = toks.words
     for i in range(len(words) - 2):
         name, mark, head = words[i:i + 3]
-        if (mark in ("'s", "’s") and is_title_word(name) and len(name) > 2 and name.isalpha()
-                and singular(head.lower()) in _EPONYM_HEADS and taken.isdisjoint(range(i, i + 3))):
-            terms.append(Term(i, i + 3, toks.span_text(i, i + 3), "chunk", type=_EPONYM_HEADS[singular(head.lower())]))
+        if mark not in ("'s", "’s") or not (is_title_word(name) and len(name) > 2 and name.isalpha()):
+            continue
+        head_type = _EPONYM_HEADS.get(singular(head.lower()))
+        if head_type is not None and taken.isdisjoint(range(i, i + 3)):
+            terms.append(Term(i, i + 3, toks.span_text(i, i + 3), "chunk", type=head_type))
             taken.update(range(i, i + 3))
 
 

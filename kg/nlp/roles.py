@@ -714,7 +714,7 @@ def _adjective(word: str) -> bool:
     return looks_adjective(word) and word not in head_types()
 
 
-_ADJECTIVE_PREFIXES = {"multi", "cross", "inter", "intra", "bi", "tri", "dual", "single"}  # "multi-agent", "cross-domain"
+_ADJECTIVE_PREFIXES = {"multi", "cross", "inter", "intra", "bi", "tri", "dual", "single"}  # "multi-agent"
 
 
 def _ends_in_adjective(doc: Doc, start: int, end: int) -> bool:
