@@ -657,8 +657,8 @@ def _cue_objects(doc: Doc, tier: str):
             if end - start <= 1 and start + 1 < sent.end and words[start + 1] == "of" \
                     and words[start].lower() in _CONTAINERS:  # "a suite of 1,800 software tasks", "a set of …"
                 start, end = _phrase_from(doc, start + 2, sent.end)
-            elif end - start <= 1 and _made_thing(words, start, end, sent.end):
-                start, end = _phrase_from(doc, _made_thing(words, start, end, sent.end), sent.end)
+            elif end - start <= 1 and (made := _made_thing(words, start, end, sent.end)):
+                start, end = _phrase_from(doc, made, sent.end)  # "the design and evaluation of X": X
             after = _skip_kind_words(doc, end, sent.end)
             examples = _examples_start(doc, start, after, sent.end)
             colon = after < sent.end and words[after] == ":"
