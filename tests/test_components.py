@@ -287,6 +287,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Gemini-1.5-Flash and Llama-8B display significant sensitivity.", "Llama-8B display significant sensitivity"),
     ("Any such algorithm incurs a loss of order Ω(√(C/n)), where C is a constant.", "Ω"),  # a formula
     ("The margin shrinks relative to log n. Scaling by log n helps.", "log n"),
+    ("Functions bandlimited to $[-Ω,Ω]$ decay fast.", "-Ω"),  # a signed symbol of a formula
     ("Review cut annotation time without any measurable loss in agreement.", "measurable"),
     ("A mid-sized teacher beats an identical model and the top-ranked model.", "mid-sized"),
     ("A mid-sized teacher beats an identical model and the top-ranked model.", "identical"),

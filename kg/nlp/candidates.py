@@ -659,9 +659,10 @@ _UNIT = re.compile(r"^([^\W\d_]+/(s|sec|h|hr|day|atom|Å|tokens?|steps?|samples?
 
 
 def _formula(words: list[Word]) -> bool:
-    """"Ω(√(C/n": a piece of a formula, its brackets unclosed; "log n": a formula ending in a variable."""
+    """"Ω(√(C/n": a piece of a formula, its brackets unclosed; "log n": a formula ending in a variable; "-Ω" (of
+    "$[-Ω,Ω]$"): a signed symbol."""
     text = "".join(w.text for w in words)
-    return (text.count("(") != text.count(")") or text.count("[") != text.count("]")
+    return (text.count("(") != text.count(")") or text.count("[") != text.count("]") or text[:1] in "-–"
             or len(words) > 1 and len(words[-1].text) == 1 and words[-1].text.islower())
 
 
