@@ -287,8 +287,6 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Longer training helps; longer training also costs more.", "longer"),  # a comparative is no part of a name
     ("Rollouts often violate conservation laws.", "violate"),
     ("Gemini-1.5-Flash and Llama-8B display significant sensitivity.", "Llama-8B display significant sensitivity"),
-    ("Agents design, deploy, and adapt communication protocols.", "adapt communication protocols"),
-    ("Questions are sourced from papers and undergo rigorous annotation.", "undergo rigorous annotation"),
     ("Any such algorithm incurs a loss of order Ω(√(C/n)), where C is a constant.", "Ω"),  # a formula
     ("The margin shrinks relative to log n. Scaling by log n helps.", "log n"),
     ("Functions bandlimited to $[-Ω,Ω]$ decay fast.", "-Ω"),  # a signed symbol of a formula
