@@ -662,7 +662,7 @@ def _formula(words: list[Word]) -> bool:
     """"Ω(√(C/n": a piece of a formula, its brackets unclosed; "log n": a formula ending in a variable; "-Ω" (of
     "$[-Ω,Ω]$"): a signed symbol."""
     text = "".join(w.text for w in words)
-    return (text.count("(") != text.count(")") or text.count("[") != text.count("]") or text[:1] in "-–"
+    return (text.count("(") != text.count(")") or text.count("[") != text.count("]") or text.startswith(("-", "–"))
             or len(words) > 1 and len(words[-1].text) == 1 and words[-1].text.islower())
 
 
@@ -858,7 +858,8 @@ _EPONYM_HEADS = {**dict.fromkeys(("disease", "law", "paradox"), NodeType.PROBLEM
                  **dict.fromkeys(("kappa", "tau", "rho", "alpha", "correlation", "coefficient", "distance", "index"),
                                  NodeType.METRIC),
                  **dict.fromkeys(("inequality", "theorem", "lemma", "taxonomy", "test", "algorithm", "rule",
-                                  "principle", "constant", "razor", "hierarchy", "criterion", "method"), NodeType.METHOD)}
+                                  "principle", "constant", "razor", "hierarchy", "criterion", "method"),
+                                 NodeType.METHOD)}
 
 
 def _add_eponyms(toks: Tokens, terms: list[Term], taken: set[int]) -> None:
