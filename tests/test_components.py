@@ -216,6 +216,9 @@ def test_name_shapes(nlp, word, expected):
     ("It builds images with an LLM-in-the-loop repair procedure.", "LLM-in-the-loop repair"),  # a modifier, a noun
     ("We annotate actions from the TEACh dataset.", "TEACh"),  # capitals inside: a name, not the verb "teach"
     ("We run the DiffROAR evaluation framework.", "DiffROAR"),  # a coined name with its kind
+    ("We evaluate QwQ-32B on Mystery Blocksworld and find gains.", "Mystery Blocksworld"),  # title words before
+    ("We introduce Spoken DialogSum, a corpus of calls.", "Spoken DialogSum"),  # … a known name are part of it
+    ("We deploy NVIDIA's Nemotron Speech Streaming on phones.", "Nemotron Speech Streaming"),  # … and after it
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)
@@ -546,6 +549,21 @@ def test_a_capitalised_word_outside_a_list_stays_out(nlp, text):
     assert not {"Finally", "However", "Adult"} & set(found), sorted(found)
 
 
+@pytest.mark.parametrize("text, name, node_type", [
+    ("Experiments in Zorbland, an open-ended social learning environment, show gains.", "Zorbland",
+     NodeType.BENCHMARK),
+    ("Results on Quillo, a small simulator of warehouses, improve.", "Quillo", NodeType.BENCHMARK),
+])
+def test_an_appositive_kind_makes_a_capitalised_word_a_name(nlp, text, name, node_type):
+    found, _ = terms(nlp, text)
+    assert name in found and found[name].type is node_type, sorted(found)
+
+
+def test_an_adverb_before_an_appositive_is_no_name(nlp):
+    found, _ = terms(nlp, "It fails where c depends on the margin Consequently, a model that retrieves fails.")
+    assert "Consequently" not in found
+
+
 def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     doc = nlp("We introduce ZetaLM, an 8B-parameter diffusion language model. ZetaLM beats baselines on reasoning.")
     assert {t.type for t in doc._.kg_terms if t.label == "ZetaLM"} == {NodeType.MODEL}
@@ -565,6 +583,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We devise KernelSmith, a compiler agent that writes CUDA kernels.", "KernelSmith", Role.PROPOSES),
     ("Applied to Qwen2.5-VL-7B and FooVL-8B, our method keeps 28% of tokens.", "FooVL-8B", Role.USES),
     ("To this end, we create OmniTrace, a corpus of agent trajectories.", "OmniTrace", Role.PROPOSES),
+    # a known name in apposition to the authors' resulting or overall method is theirs
+    ("We train a prover. Our resulting model, DeepSeekMath-V2, solves IMO problems.", "DeepSeekMath-V2",
+     Role.PROPOSES),
     ("Our approach, Margin-Scaled Preference Optimization (MSPO), reweights tokens.", "Margin-Scaled Preference "
      "Optimization", Role.PROPOSES),
     # a known concept the cue introduces with its kind: the paper that introduced it; the kind is not proposed

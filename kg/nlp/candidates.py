@@ -477,6 +477,21 @@ def _introduced_as_new(doc: Doc, end: int) -> bool:
     return bool(_NEW_APPOSITIVE.match(table.text[after:after + 20]))
 
 
+# "Experiments in Sotopia, an open-ended social learning environment": an appositive that gives a name's kind.
+_KIND_APPOSITIVE = re.compile(r"^\s*,\s+(a|an)\s+([\w-]+\s+){0,4}?(?P<kind>environment|simulator|benchmark|dataset"
+                              r"|corpus|suite|testbed|game|model|framework|method|algorithm|library|toolkit)\b")
+_KIND_TYPES = {**dict.fromkeys(("environment", "simulator", "benchmark", "dataset", "corpus", "suite", "testbed",
+                                "game"), NodeType.BENCHMARK), "model": NodeType.MODEL}
+
+
+def _described_kind(doc: Doc, end: int) -> NodeType | None:
+    """The type an appositive after the word before token *end* gives it, or None."""
+    table = tokens(doc)
+    after = table.end_char(end - 1)
+    match = _KIND_APPOSITIVE.match(table.text[after:after + 90])
+    return match and _KIND_TYPES.get(match.group("kind"), NodeType.METHOD)
+
+
 _LIST_JOINS = {",", "and", "or"}
 
 
@@ -695,6 +710,10 @@ def _proposed_name(doc: Doc, start: int, end: int, sent_start: int) -> bool | No
     if _after_proposal(doc, start) or _introduced_as_new(doc, end):
         names.add(text)
         return True
+    described = _described_kind(doc, end)
+    if described is not None and not is_adverb(text) and text.lower() not in boundary_words():  # "Consequently, a"
+        names.add(text)
+        return described
     return _listed_beside_a_name(doc, start, end) or _example_of_a_kind(doc, start)
 
 
@@ -829,6 +848,8 @@ class CandidateFinder:
                 if len(texts) > 1 and known:
                     _extend_known_terms(doc, texts, bounds, terms, known, taken)
                 if len(texts) > 1:
+                    _extend_known_names(doc, texts, bounds, terms, taken)
+                if len(texts) > 1:
                     _extend_compound_modifiers(toks, texts, bounds, terms, taken)
                     _extend_known_to_heads(toks, texts, bounds, terms, taken)
                 pieces = _free_pieces(bounds, taken)
@@ -955,6 +976,30 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+def _extend_known_names(doc: Doc, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
+                        taken: set[int]) -> None:
+    """A known name with title-case words run into it is a longer name ("Mystery Blocksworld", "Spoken
+    DialogSum", "Nemotron Speech Streaming", "Conformer Transducer"); not a word opening its sentence, a
+    modifier or a kind word ("the Blocksworld Benchmark" keeps its name)."""
+    first = sentence_start_of(doc, bounds[0])
+    for i, term in enumerate(terms):
+        if term.source != "lexicon" or term.label.islower() or term.start not in bounds or term.end not in bounds:
+            continue
+        a, b = k, m = bounds.index(term.start), bounds.index(term.end)
+        while a > 0 and k - a < 2 and _may_continue_name(texts[a - 1]) and bounds[a - 1] != first:
+            a -= 1
+        while b < len(texts) and b - m < 2 and _may_continue_name(texts[b]):
+            b += 1
+        if (a, b) != (k, m) and taken.isdisjoint(set(range(bounds[a], bounds[k])) | set(range(bounds[m], bounds[b]))):
+            terms[i] = Term(bounds[a], bounds[b], tokens(doc).span_text(bounds[a], bounds[b]), "chunk", type=term.type)
+            taken.update(range(bounds[a], bounds[b]))
+
+
+def _may_continue_name(text: str) -> bool:
+    facts = _facts(text)
+    return facts.title and not facts.modifier and not facts.generic and facts.head not in _KIND_WORDS
 
 
 _PART_HEADS = ("layer", "architecture")  # of a model: "LLM layers" are no new thing ("LayerNorm layer" is)

@@ -44,7 +44,8 @@ PROPOSAL_CUE = re.compile(
     r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
     rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})(s|d|ed)?\b"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
-    r"|\bour\s+(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our approach, X, …"
+    r"|\bour\s+((resulting|final|overall|full|complete|proposed)\s+)?"
+    r"(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our (resulting) model, X, …"
 # A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
 # "we X …, proposing Y" (searched on its own, so that "We describe …, and design Y" finds both).
 _AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
