@@ -219,6 +219,9 @@ def test_name_shapes(nlp, word, expected):
     ("We evaluate QwQ-32B on Mystery Blocksworld and find gains.", "Mystery Blocksworld"),  # title words before
     ("We introduce Spoken DialogSum, a corpus of calls.", "Spoken DialogSum"),  # … a known name are part of it
     ("We deploy NVIDIA's Nemotron Speech Streaming on phones.", "Nemotron Speech Streaming"),  # … and after it
+    ("It scores 118/120 on Putnam 2024 and wins at CMO 2024.", "Putnam 2024"),  # a year after a name: an edition
+    ("It scores 118/120 on Putnam 2024 and wins at CMO 2024.", "CMO 2024"),
+    ("We evaluate on LongBench 2025 and GSM8K.", "LongBench 2025"),  # also after a known benchmark
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)

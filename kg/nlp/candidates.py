@@ -65,7 +65,7 @@ _ROMAN = re.compile(r"^(I{1,3}|IV|VI{0,3}|IX|X)$")
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
 _DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DGen", "3DGS": a name
-_VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.0)$")  # after a name, part of it: "InfLLM v2", "FlexNGIA 2.0"
+_VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.0|(19|20)\d\d)$")  # after a name: "InfLLM v2", "FlexNGIA 2.0", "CMO 2024"
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
 _SETTING_HEADS = {"environment"}
