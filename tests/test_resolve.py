@@ -228,6 +228,13 @@ def test_an_acronym_in_another_case_is_not_the_known_concept():
     assert sorted(e.label for e in entities) == ["GSM8K", "SPARC", "normalized discounted cumulative gain"]
 
 
+def test_a_word_in_lower_case_is_not_a_known_acronym_spelled_like_it():
+    # HiDDeN is a known watermarking method; "hidden layer" (less its head "layer") is not it, but "fp16" is FP16
+    entities, _ = resolve([mention("p1", "hidden layer"), mention("p2", "fp16")])
+    assert "HiDDeN" not in {e.label for e in entities}
+    assert "FP16" in {e.label for e in entities}
+
+
 def test_shared_name_merges_within_a_type_only():
     ms = [mention("p1", "blorp dropping", aliases=["blorp-drop scheme"]), mention("p2", "blorp-drop scheme"),
           mention("p3", "blorp failure", NodeType.PROBLEM, aliases=["blorp-drop scheme"])]

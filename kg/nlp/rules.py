@@ -199,10 +199,21 @@ def _acronym_spellings(directory: Path = LEXICON_DIR) -> dict[str, frozenset[str
     return {key: frozenset(names) for key, names in spellings.items()}
 
 
+@lru_cache(maxsize=1)
+def _plain_names(directory: Path = LEXICON_DIR) -> frozenset[str]:
+    """Normalized names of the lexicon that are no acronyms."""
+    return frozenset(normalize_label(name) for entry, _ in lexicon_entries(directory)
+                     for name in (entry["label"], *entry.get("aliases", [])) if not is_acronym(name))
+
+
 def spelled_as_known(name: str) -> bool:
-    """False for an all-capitals *name* the lexicon writes only in another case: a paper's "SPARC" is not the
-    benchmark SParC, "MAP" is not mAP (the matcher, too, matches acronyms case-sensitively); "GSM8k" is GSM8K."""
-    known = _acronym_spellings().get(normalize_label(name))
+    """False for a *name* in all capitals or all lower case that the lexicon writes only as an acronym in another
+    case: a paper's "SPARC" is not the benchmark SParC, "MAP" is not mAP, "hidden" is not HiDDeN (the matcher,
+    too, matches acronyms case-sensitively); "GSM8k" is GSM8K, "fp16" FP16."""
+    key = normalize_label(name)
+    known = _acronym_spellings().get(key)
+    if known and name.islower() and name.isalpha():  # "fp16" is FP16
+        return key in _plain_names()
     return (not known or not name.removesuffix("s").isupper() or name in known
             or name.removesuffix("s") in known)
 
