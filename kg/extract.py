@@ -13,7 +13,7 @@ from spacy.tokens import Doc
 
 from .ingest.daily import text_hash
 from .normalize import is_acronym, normalize_label
-from .nlp.rules import KIND_WORDS
+from .nlp.rules import KIND_WORDS, lexicon_index
 from .nlp.terms import sentence_of, sentences
 from .records import Mention, NodeType, Paper, Result, Role
 
@@ -77,7 +77,9 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     # the paper's own name recurs, and a problem it names is not the paper ("a problem termed DNC … we propose
     # RULE"), nor is a second contribution; stable: the first mention wins ties
     secondary = _secondary_labels(proposed)
-    proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, m.label in secondary, -uses[m.label]))
+    known = lexicon_index()  # a common term the field already has is rarely the paper's name ("the first AT paradigm")
+    proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, m.label in secondary,
+                                 m.label.islower() and normalize_label(m.label) in known, -uses[m.label]))
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
     for mention in named or proposed:
         short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]

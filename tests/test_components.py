@@ -236,6 +236,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We query 12 VLMs 3 times each.", "VLMs 3"),  # a class of models has no generations
     ("A classifier trained to detect subtle factual inconsistencies helps.", "detect subtle factual inconsistencies"),
     ("It shrinks the data without sacrificing model generalization.", "sacrificing model generalization"),
+    ("We introduce two datasets, released under the Llama 3.3 Community License.", "Community License"),
     ("Data are released under CC BY-NC 4.0 for research.", "CC BY-NC 4.0"),  # a licence, even with its version
     ("Agents must adapt to changing environments.", "changing environments"),  # a setting, said once
     ("In domains such as Healthcare and Finance, agents fail.", "Finance"),  # a field, not a benchmark

@@ -191,6 +191,12 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     # a name for what the authors observe in earlier work is not their contribution
     ("Existing studies ask each question in isolation. We term this the Zorb Garden test. To bridge this gap, we "
      "propose the Context-Aware Zorb Evaluation (CAZE) framework.", "CAZE"),
+    # a common term the field already has is not the paper's name, even when the authors call it theirs
+    ("We present the first adversarial training (AT) paradigm for MLLMs. Extending AT is hard. We introduce "
+     "Projection Layer Against Zorb Training (ProZAT), an end-to-end AT framework. ProZAT wins.", "ProZAT"),
+    # a benchmark listed after a preposition is not proposed with the model the sentence presents
+    ("We train a prover. Our resulting model, DeepSeekMath-V2, scores well on IMO 2025 and CMO 2024.",
+     "DeepSeekMath-V2"),
 ])
 def test_paper_label_names_the_main_contribution(text, label):
     (paper,) = extract([Paper("p1", text)]).papers

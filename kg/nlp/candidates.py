@@ -615,6 +615,8 @@ def _verdict(words: list[Word]) -> bool | str:
         return False  # "L4 GPU", "GPU-hours", "CPU memory": the machine, not a concept of the paper
     if len(words) == 1 and _UNIT.match(words[0].text):
         return False  # "meV/atom", "GB/s", "kWh": a unit of measure
+    if words[-1].facts.head in ("license", "licence"):
+        return False  # "Llama 3.3 Community License", "an MIT license": terms of use, not a concept
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
     if len(words) == 2 and words[0].facts.title and _ROMAN.match(words[1].text):

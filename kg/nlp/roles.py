@@ -377,7 +377,8 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
     new thing."""
     i = term.start - 1
     while i >= 0 and (table.words[i] in (",", "(") or table.words[i].lower() in ("the", "a", "an", "and")
-                      or table.words[i][:1].isupper() and i < term.start - 1):
+                      or table.words[i][:1].isupper() and i < term.start - 1
+                      or table.words[i].isdigit() and i < term.start - 1):  # "on IMO 2025 and CMO 2024"
         i -= 1
     return i >= 0 and table.words[i].lower() in _PREPOSITIONS or _in_example_list(table, term.start)
 
