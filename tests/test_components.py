@@ -787,6 +787,8 @@ def test_roles(nlp, text, label, role):
      "disclosure norms"),  # "set" is also a verb
     ("Rankers disagree. Our slot-aware gating framework routes gradients per slot.",
      "slot-aware gating"),  # "our X" before a kind word
+    ("Traces are long. We propose a curriculum learning strategy for length-controlled reasoning.",
+     "curriculum learning strategy"),  # a known common term with a kind word: the authors' own strategy
     ("Variance is ignored. We outline a minimal disclosure standard: seeds per item, paired tests and logs.",
      "disclosure standard"),  # a heading that names something: its items are its parts
     ("Exits come late. Our halting probe, a small classifier on hidden states, stops decoding early.",
@@ -1177,7 +1179,7 @@ def test_kind_word_does_not_vouch_for_a_generic_head(nlp):
                                   "We present a novel approach that leverages knowledge distillation.",
                                   "Such a model can be learned by introducing knowledge distillation."])  # not "we"
 def test_known_concept_after_a_cue_is_not_proposed(nlp, text):
-    found, _ = terms(nlp, text)
+    found, _ = terms(nlp, text)  # (the first proposes its "knowledge distillation technique")
     assert found["knowledge distillation"].role is not Role.PROPOSES
 
 

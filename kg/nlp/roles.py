@@ -1018,8 +1018,11 @@ def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, p
         if (term.start, term.end) == (start, end):
             if term.source != "lexicon" or _is_named(term):
                 return term  # "MemDLM"
-            if kinded and end < len(doc) and _is_kind(table.words[end]) and is_acronym(table.span_text(start, end)):
-                return _term_for(doc, terms, start, end + 1, kinded, plain)  # "an LLM pipeline": the pipeline is new
+            if kinded and end < len(doc) and _is_kind(table.words[end]):  # "a curriculum learning strategy", "an
+                made = _term_for(doc, terms, start, end + 1, kinded, plain)  # LLM pipeline": the kind is new, and
+                if made is not None and term not in terms:  # the known concept keeps its own Term
+                    terms.append(term)
+                return made
             return None  # "distillation"
     text = table.span_text(start, end)
     acceptable = (_nameable(text) or kinded and (_names_a_technique(text) or _is_kind(text.split()[-1]))
