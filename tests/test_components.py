@@ -570,6 +570,14 @@ def test_an_adverb_before_an_appositive_is_no_name(nlp):
     assert "Consequently" not in found
 
 
+@pytest.mark.parametrize("text", ["We finetune pretrained flow matching models.", "We study flow-matching models."])
+def test_a_known_method_before_models_names_a_class_of_models_too(nlp, text):
+    found, _ = terms(nlp, text)
+    assert found["flow matching"].type is NodeType.METHOD, sorted(found)
+    models = [t for label, t in found.items() if label.endswith("models")]
+    assert [t.type for t in models] == [NodeType.MODEL], sorted(found)
+
+
 def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     doc = nlp("We introduce ZetaLM, an 8B-parameter diffusion language model. ZetaLM beats baselines on reasoning.")
     assert {t.type for t in doc._.kg_terms if t.label == "ZetaLM"} == {NodeType.MODEL}

@@ -104,6 +104,9 @@ class LexiconMatcher:
                 start = terms.pop().start
                 term = Term(start, extended, table.span_text(start, extended), "lexicon", type=NodeType.MODEL)
             terms.append(term)
+            if node_type is NodeType.METHOD and extended == end and _free(table, end, taken) \
+                    and table.words[end] == "models":  # "flow matching models": a class of models, and the method
+                terms.append(Term(start, end + 1, table.span_text(start, end + 1), "chunk", type=NodeType.MODEL))
         doc._.kg_terms = terms
         return doc
 
