@@ -246,6 +246,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We release a complete training pipeline.", "complete training pipeline"),  # an evaluative adjective
     ("Models show a sharp performance collapse and inherent depth noise.", "sharp performance collapse"),
     ("Models show a sharp performance collapse and inherent depth noise.", "inherent depth noise"),
+    ("It avoids exhaustive hyperparameter searches over an enormous task coverage.", "exhaustive hyperparameter searches"),
     ("Experts showed a slight preference for it; agents retrieve relevant memory traces.", "slight preference"),
     ("Experts showed a slight preference for it; agents retrieve relevant memory traces.", "relevant memory traces"),
     ("To curb errors, we propose Knowledge-enhanced RL, ZorbRL.", "Knowledge"),  # the stem of a modifier
