@@ -164,6 +164,7 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("The policy adds a flow matching head to the vision backbone.", "flow matching head"),  # built on it
     ("Early stopping acts as an implicit regularizer on wide networks.", "implicit regularizer"),  # not trimmed
     ("Speech models often hallucinate text in a related language.", "hallucination"),  # the verb names it too
+    ("We study the quantisation of small models.", "quantization"),  # a British spelling
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)

@@ -39,6 +39,9 @@ _GENERATION = re.compile(r"^([2-9]|[1-9]\.\d)$")
 _TIERS = ("Sonnet", "Opus", "Haiku")  # a generation may follow one: "Claude Sonnet 3.7"
 
 
+_BRITISH_IZ = re.compile(r"iz(ations?|ed|es|ers?|ing)\b")
+
+
 def surface_variants(name: str) -> set[str]:
     """Hyphen/space and plural variants of a name ("chains of thought" too)."""
     forms = {name, name.replace("-", " "), name.replace(" ", "-")}
@@ -46,6 +49,7 @@ def surface_variants(name: str) -> set[str]:
         forms |= {f + "s" for f in forms if not f.endswith("s") and f[-1].isalpha()}
         forms |= {f[:-1] for f in forms if f.endswith("s") and not f.endswith("ss") and len(f) > 4}
         forms |= {f.replace(" of ", "s of ", 1) for f in forms if " of " in f and not f.split(" of ")[0].endswith("s")}
+        forms |= {_BRITISH_IZ.sub(r"is\1", f) for f in forms if "iz" in f}  # "generalisation", "quantised"
     return {f for f in forms if f.strip()}
 
 
