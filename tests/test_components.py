@@ -174,6 +174,11 @@ def test_lexicon_variants(nlp, text, label):
 def test_a_known_x_of_y_whose_object_goes_on_is_not_matched(nlp):
     found, _ = terms(nlp, "Current evaluations of LLM agents rarely report variance.")
     assert set(found) == {"LLM-based agents"}, sorted(found)
+
+
+def test_a_known_name_of_the_x_of_y_form_before_its_kind_is_matched(nlp):
+    found, _ = terms(nlp, "We also use the Tree of Thoughts method.")
+    assert "Tree of Thoughts" in found, sorted(found)
     found, _ = terms(nlp, "It cuts the number of function evaluations relative to the sampler.")  # not a noun
     assert "number of function evaluations" in found, sorted(found)
 

@@ -23,7 +23,7 @@ from spacy.tokens import Doc
 
 from ..normalize import is_acronym, singular
 from ..records import NodeType
-from .rules import BUILT_ON, LEXICON_DIR, PARAMETER_COUNT, head_types, lexicon_entries
+from .rules import BUILT_ON, LEXICON_DIR, PARAMETER_COUNT, head_types, is_title_word, lexicon_entries
 from .terms import Term, Tokens, register_extensions, tokens, whole_words
 
 __all__ = ["LexiconMatcher", "surface_variants"]
@@ -119,9 +119,10 @@ def _object_goes_on(table: Tokens, start: int, end: int) -> bool:
     """A match of the "X of Y" form whose Y goes on past it: "evaluations of LLM agents" does not name "LLM
     evaluation" (the object is "LLM agents")."""
     words = table.words
-    return any(words[i] == "of" and table.space[i - 1] for i in range(start + 1, end - 1)) \
+    return any(words[i] == "of" and table.space[i - 1] and not is_title_word(words[i + 1])
+               for i in range(start + 1, end - 1)) \
         and end < len(words) and table.space[end - 1] and words[end].islower() \
-        and singular(words[end]) in head_types()  # not "chain-of-thought traces", "evaluations relative to …"
+        and singular(words[end]) in head_types()  # not "chain-of-thought traces", "the Tree of Thoughts method"
 
 
 def _in_capitals(word: str) -> bool:
