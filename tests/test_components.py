@@ -1286,6 +1286,11 @@ def test_a_title_case_word_before_a_known_short_form_names_a_variant(nlp, text, 
     assert not any(label.startswith("Standard") for label in found), sorted(found)
 
 
+def test_a_title_case_word_before_a_known_task_short_form_names_a_task(nlp):
+    found, _ = terms(nlp, "It beats existing Audio QA and Video QA approaches on AVQA benchmarks.")
+    assert found["Audio QA"].type is NodeType.PROBLEM, sorted(found)
+
+
 @pytest.mark.parametrize("text, label", [("We report worst-class accuracy on all splits.", "worst-class accuracy"),
                                          ("This does not affect accuracy much.", "accuracy"),
                                          ("It raises Arena-Hard win rate by 4 points.", "win rate"),

@@ -964,7 +964,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
             taken.update(range(left[0].start, term.start))
             continue
         if _titled_acronym(doc, left, term):  # "Regularized DPO", "a Judge LLM": a variant named by its authors
-            terms.append(Term(left[-1].start, term.end, toks.span_text(left[-1].start, term.end), "chunk"))
+            terms.append(Term(left[-1].start, term.end, toks.span_text(left[-1].start, term.end), "chunk",
+                              type=term.type if term.type is NodeType.PROBLEM else None))  # "Visual QA": a task
             taken.update(range(left[-1].start, term.start))
             continue
         if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
@@ -1084,11 +1085,11 @@ def _title_case_name(toks: Tokens, left: list[Word], term: Term) -> bool:
 
 
 def _titled_acronym(doc: Doc, left: list[Word], term: Term) -> bool:
-    """One title-case word, not opening its sentence, right before a known method's or model's short form."""
+    """One title-case word, not opening its sentence, right before a known method's, model's or task's short form."""
     word = left[-1] if left else None
     return (word is not None and word.facts.title and not word.facts.modifier and not word.facts.generic
             and word.end == term.start and sentence_start_of(doc, word.start) != word.start
-            and term.type in (NodeType.METHOD, NodeType.MODEL)
+            and term.type in (NodeType.METHOD, NodeType.MODEL, NodeType.PROBLEM)  # also "Visual QA"
             and is_acronym(tokens(doc).span_text(term.start, term.end)))
 
 
