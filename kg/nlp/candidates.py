@@ -62,6 +62,8 @@ _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less", "ians", "ologists
 # A size or bound is not a model: "sub-10B", "~7B", "sub-200 (ms)".
 _SIZE_ONLY = re.compile(f"^((sub-|over-|under-|~)?{PARAMETER_COUNT}|(sub|over|under)-[0-9][0-9.,]*)$")
 _ROMAN = re.compile(r"^(I{1,3}|IV|VI{0,3}|IX|X)$")
+_NUMBERED_PARTS = {"stage", "phase", "step", "level", "part", "section", "table", "figure", "round", "experiment",
+                   "setting", "case", "type", "tier", "module", "chapter", "appendix", "task", "track"}
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
 _DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DGen", "3DGS": a name
@@ -310,7 +312,8 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
             for k, (s, e, text, boundary, title, capital) in enumerate(piece):
                 start = first + s
                 if boundary or (brackets and _bracketed(start, first + e, words)):
-                    if not (after_capital and (title and start != sent_start or _VERSION.match(text))
+                    if not (after_capital and (title and start != sent_start or _VERSION.match(text)
+                                               or _generation(words, start, last))
                             or title and _verb_as_name(text, piece[k + 1:], words[start - 1], start != sent_start)):
                         if texts:  # words cover the sentence's tokens in turn: the chunk ends where this word starts
                             chunks.append((tuple(texts), [*bounds, start], sent_start))
@@ -331,6 +334,12 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
 _SUBJECT_PRONOUNS = {"we", "they", "it", "i", "you", "he", "she"}
 _ADVERBS_AFTER_SUBJECT = {"also", "often", "still", "just", "then", "now", "further", "first", "only", "even",
                           "therefore", "thus", "instead", "rarely", "never", "always"}
+
+
+def _generation(words: list[str], i: int, last: int) -> bool:
+    """Token *i* is a one-digit generation that ends a name: "Nemotron-Cascade 2, an open model", "In contrast to
+    Nemotron-Cascade 1," (not "Model A 2 times faster")."""
+    return len(words[i]) == 1 and words[i] in "123456789" and i < last and words[i + 1] in (",", ";", ":", ")")
 
 
 def _after_subject_pronoun(words: list[str], start: int, sent_start: int) -> bool:
@@ -389,7 +398,8 @@ def _trim_around_names(words: list[Word], kinded: bool) -> list[Word]:
     only if it is a head noun, or without the lead if the name is a modifier and a kind word followed the tail:
     "LLM-in-the-loop repair (procedure)")."""
     names = [i for i, w in enumerate(words) if w.facts.name or w.facts.capital
-             or i and _VERSION.match(w.text) and (words[i - 1].facts.name or words[i - 1].facts.capital)]
+             or i and (_VERSION.match(w.text) or i == len(words) - 1 and len(w.text) == 1 and w.text.isdigit())
+             and (words[i - 1].facts.name or words[i - 1].facts.capital)]  # "InfLLM v2", "Nemotron-Cascade 2"
     if not names:
         return words
     first = names[-1]
@@ -619,8 +629,9 @@ def _verdict(words: list[Word]) -> bool | str:
         return False  # "Llama 3.3 Community License", "an MIT license": terms of use, not a concept
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
-    if len(words) == 2 and words[0].facts.title and _ROMAN.match(words[1].text):
-        return False  # "Stage II", "Level IV", "Modality III": a numbered part, not a concept
+    if len(words) == 2 and words[0].facts.title and (_ROMAN.match(words[1].text) or words[1].text.isdigit()
+                                                     and words[0].facts.lower in _NUMBERED_PARTS):
+        return False  # "Stage II", "Level IV", "Modality III", "Stage 1": a numbered part, not a concept
     if len(words) == 1:
         if words[0].facts.generic or _SIZE_ONLY.match(words[0].text) or words[0].facts.lower.startswith("non-"):
             return False  # the phrase is the word; "sub-10B"; "non-SAE" (baselines)
