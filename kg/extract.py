@@ -60,7 +60,21 @@ def _secondary_labels(proposed: list[Mention]) -> set[str]:
     for m in sorted(proposed, key=lambda m: m.start):
         introduced.setdefault(m.label, m)
     return {label for label, m in introduced.items()
-            if _SECONDARY.search(m.sentence) or any(_names_before(m, other) for other in introduced.values())}
+            if _SECONDARY.search(m.sentence) or any(_names_before(m, other) or _after_in_sentence(m, other)
+                                                    for other in introduced.values())}
+
+
+_DESCRIBING = re.compile(r"\b(that|which|where|whose|comprising|consisting)\b")
+
+
+def _after_in_sentence(mention: Mention, other: Mention) -> bool:
+    """*mention* is in the description of *other*, introduced earlier in its sentence: "We introduce Code-A1, a
+    framework that optimizes a Code LLM and a Test LLM" — Code-A1 is the contribution, the Test LLM a part of it."""
+    if other.sentence != mention.sentence or other.start >= mention.start or other.label == mention.label:
+        return False
+    after_other = mention.sentence.find(other.text) + len(other.text)
+    at = mention.sentence.find(mention.text, after_other)
+    return at >= 0 and _DESCRIBING.search(mention.sentence[after_other:at]) is not None
 
 
 def _names_before(mention: Mention, other: Mention) -> bool:

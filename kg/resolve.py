@@ -198,11 +198,12 @@ def _mention_key(m: Mention, lexicon) -> tuple[str, NodeType, str | None, bool]:
     if m.source == "short" and not is_acronym(m.label):
         names = [m.label]  # a short form's use: its long form decides
     for name in names:
-        hit = lexicon.get(normalize_label(name))
-        if not hit and _HEAD_TAIL.search(normalize_label(name)):
-            name = name.rsplit(" ", 1)[0]  # "Mixture-of-Experts architectures"; "hidden layer" is no HiDDeN
-            hit = lexicon.get(normalize_label(name))
-        if hit and _spelled_as_known(name) and not (is_acronym(name) and name != m.label):
+        form = name
+        hit = lexicon.get(normalize_label(form))
+        if not hit and _HEAD_TAIL.search(normalize_label(form)):
+            form = form.rsplit(" ", 1)[0]  # "Mixture-of-Experts architectures"; "hidden layer" is no HiDDeN
+            hit = lexicon.get(normalize_label(form))
+        if hit and _spelled_as_known(form) and not (is_acronym(name) and name != m.label):
             canonical, node_type = hit
             return normalize_label(canonical), node_type, canonical, normalize_label(canonical) != key
     return key, m.type, None, False

@@ -194,6 +194,9 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     # a common term the field already has is not the paper's name, even when the authors call it theirs
     ("We present the first adversarial training (AT) paradigm for MLLMs. Extending AT is hard. We introduce "
      "Projection Layer Against Zorb Training (ProZAT), an end-to-end AT framework. ProZAT wins.", "ProZAT"),
+    # a name in the description of the contribution is a part of it, even when the abstract repeats it
+    ("We introduce Zorb-A1, a co-evolution framework that trains a Code LLM and a Test LLM. The Test LLM writes "
+     "tests; the Test LLM is rewarded for defects.", "Zorb-A1"),
     # a benchmark listed after a preposition is not proposed with the model the sentence presents
     ("We train a prover. Our resulting model, DeepSeekMath-V2, scores well on IMO 2025 and CMO 2024.",
      "DeepSeekMath-V2"),
