@@ -228,6 +228,7 @@ def test_name_shapes(nlp, word, expected):
     ("It scores 118/120 on Putnam 2024 and wins at CMO 2024.", "Putnam 2024"),  # a year after a name: an edition
     ("It scores 118/120 on Putnam 2024 and wins at CMO 2024.", "CMO 2024"),
     ("We evaluate on LongBench 2025 and GSM8K.", "LongBench 2025"),  # also after a known benchmark
+    ("The codec emits acoustic tokens and pause tokens.", "acoustic tokens"),  # a kind of token stays
     ("We introduce Zorb-Cascade 2, an open model, unlike Zorb-Cascade 1.", "Zorb-Cascade 2"),  # a generation
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
@@ -245,6 +246,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It shrinks the data without sacrificing model generalization.", "sacrificing model generalization"),
     ("We introduce two datasets, released under the Llama 3.3 Community License.", "Community License"),
     ("In Stage 1, the policy imitates; in Stage 2, it explores.", "Stage 1"),  # a numbered part
+    ("It re-weights low-probability tokens and drops sampled tokens.", "low-probability tokens"),  # tokens picked
+    ("It re-weights low-probability tokens and drops sampled tokens.", "sampled tokens"),  # … by a step
     ("Zorbify is 2 times faster than Quux.", "Zorbify 2"),  # a count, not a generation
     ("Data are released under CC BY-NC 4.0 for research.", "CC BY-NC 4.0"),  # a licence, even with its version
     ("Agents must adapt to changing environments.", "changing environments"),  # a setting, said once

@@ -627,6 +627,8 @@ def _verdict(words: list[Word]) -> bool | str:
         return False  # "meV/atom", "GB/s", "kWh": a unit of measure
     if words[-1].facts.head in ("license", "licence"):
         return False  # "Llama 3.3 Community License", "an MIT license": terms of use, not a concept
+    if words[-1].facts.head == "token" and len(words) > 1 and _picks_out(words[0].facts.lower):
+        return False  # "sampled tokens", "low-probability tokens": the tokens a step picks, not a kind of token
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
         return False
     if len(words) == 2 and words[0].facts.title and (_ROMAN.match(words[1].text) or words[1].text.isdigit()
@@ -669,6 +671,16 @@ def _verdict(words: list[Word]) -> bool | str:
             and _agent_or_action_noun(words[1]):
         return True  # "cross-encoder rerankers", "closed-loop validation"
     return len(words) <= 3 and not vague and _IF_REPEATED
+
+
+def _picks_out(word: str) -> bool:
+    """A modifier that picks some items out by a property or an action: "masked", "evicted", "unmasking",
+    "low-probability", "teacher-endorsed", "object-bearing"."""
+    last = word.rsplit("-", 1)[-1]
+    return is_participle(last) or last.endswith("ing") and last not in _ING_NOUNS or word.startswith(("high-", "low-"))
+
+
+_ING_NOUNS = {"thing", "string", "king", "ring", "spring", "wing", "ceiling", "setting"}
 
 
 def _generic_phrase(words: list[Word]) -> bool:
