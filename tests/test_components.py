@@ -104,6 +104,11 @@ def test_short_form_later_is_the_same_concept(nlp):
     assert len(later) == 2 and {t.label for t in later} == {"Large language models"}
 
 
+def test_a_known_phrase_around_a_long_form_is_found_too(nlp):
+    found, _ = terms(nlp, "The agent learns by offline reinforcement learning (RL) from logs. RL then adapts it.")
+    assert {"offline reinforcement learning", "reinforcement learning"} <= set(found), sorted(found)
+
+
 def test_a_long_form_that_needs_the_word_after_the_bracket_takes_it(nlp):
     # "key-value" alone names nothing; "key-value cache" is a known concept, and so is a later "KV cache compression"
     found, doc = terms(nlp, "We shrink the key-value (KV) cache of agents. KV cache compression saves memory. "
@@ -229,6 +234,8 @@ def test_name_shapes(nlp, word, expected):
     ("It scores 118/120 on Putnam 2024 and wins at CMO 2024.", "CMO 2024"),
     ("We evaluate on LongBench 2025 and GSM8K.", "LongBench 2025"),  # also after a known benchmark
     ("The codec emits acoustic tokens and pause tokens.", "acoustic tokens"),  # a kind of token stays
+    ("We train with a GSPO+DAPO recipe.", "Group Sequence Policy Optimization"),  # two names joined by a plus
+    ("We train with a GSPO+DAPO recipe.", "Decoupled Clip and Dynamic Sampling Policy Optimization"),
     ("We introduce Zorb-Cascade 2, an open model, unlike Zorb-Cascade 1.", "Zorb-Cascade 2"),  # a generation
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):

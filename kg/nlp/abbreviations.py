@@ -244,6 +244,9 @@ class AbbreviationDetector:
             else:
                 terms.append(Term(long.start, long.end, label, "abbrev", aliases=[alias]))
                 terms.append(Term(short.start, short.end, label, "short", aliases=[alias]))
+                narrower = _known_with_word_before(toks, long.start, long.end)
+                if narrower is not None:  # "offline reinforcement learning (RL)": RL, and offline RL too
+                    terms.append(narrower)
             taken.update(range(min(long.start, short.start), max(long.end, short.end)))
             for variant in _short_form_variants(short_text):
                 by_short.setdefault(variant, label)
@@ -272,6 +275,15 @@ def _begins_known_phrase(toks: Tokens, i: int) -> bool:
         return True
     return following == "-" and i + 3 < len(words) \
         and normalize_label(toks.span_text(i, i + 4)) in lexicon_index()
+
+
+def _known_with_word_before(toks: Tokens, start: int, end: int) -> Term | None:
+    """The lexicon's Term for the word before tokens start:end and them, if it knows the phrase: "offline
+    reinforcement learning (RL)" is also offline reinforcement learning."""
+    if start == 0 or not toks.words[start - 1].isalpha() or not toks.words[start - 1].islower():
+        return None
+    known = lexicon_index().get(normalize_label(toks.span_text(start - 1, end)))
+    return None if known is None else Term(start - 1, end, known[0], "lexicon", type=known[1])
 
 
 def _later_uses_of_several_tokens(toks: Tokens, by_short: dict[str, str], taken: set[int]) -> list[Term]:

@@ -194,7 +194,7 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
         tail.insert(0, (end - 2, end))
         end -= 2
     for i in range(start, end):
-        if (texts[i] in _HARD_PUNCT or texts[i] == "/" and _names_around(texts, i, start, end)
+        if (texts[i] in _HARD_PUNCT or texts[i] in ("/", "+") and _names_around(texts, i, start, end)
                 or texts[i] == "--" and _dash_between(texts, i, start, end)):
             if cut < i:
                 middle.append((cut, i))
