@@ -170,6 +170,7 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("Early stopping acts as an implicit regularizer on wide networks.", "implicit regularizer"),  # not trimmed
     ("Speech models often hallucinate text in a related language.", "hallucination"),  # the verb names it too
     ("We study the quantisation of small models.", "quantization"),  # a British spelling
+    ("Judges were Sonnet 4.5 and Haiku-4.5.", "Claude Sonnet 4.5"),  # a Claude tier without "Claude"
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)
