@@ -254,6 +254,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It shrinks the data without sacrificing model generalization.", "sacrificing model generalization"),
     ("We introduce two datasets, released under the Llama 3.3 Community License.", "Community License"),
     ("In Stage 1, the policy imitates; in Stage 2, it explores.", "Stage 1"),  # a numbered part
+    ("Agents fail to remember failures or recover benchmark regressions.", "remember failures"),  # verbs
+    ("WARNING: this paper contains model outputs that may be offensive.", "WARNING"),  # a content warning
     ("It re-weights low-probability tokens and drops sampled tokens.", "low-probability tokens"),  # tokens picked
     ("It re-weights low-probability tokens and drops sampled tokens.", "sampled tokens"),  # … by a step
     ("Zorbify is 2 times faster than Quux.", "Zorbify 2"),  # a count, not a generation
