@@ -255,7 +255,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We introduce two datasets, released under the Llama 3.3 Community License.", "Community License"),
     ("In Stage 1, the policy imitates; in Stage 2, it explores.", "Stage 1"),  # a numbered part
     ("Agents fail to remember failures or recover benchmark regressions.", "remember failures"),  # verbs
-    ("It helps in selecting optimal annealing and in interpreting discriminative models.", "selecting optimal annealing"),
+    ("It helps in selecting optimal annealing and in interpreting discriminative models.",
+     "selecting optimal annealing"),
     ("WARNING: this paper contains model outputs that may be offensive.", "WARNING"),  # a content warning
     ("It re-weights low-probability tokens and drops sampled tokens.", "low-probability tokens"),  # tokens picked
     ("It re-weights low-probability tokens and drops sampled tokens.", "sampled tokens"),  # … by a step
@@ -269,7 +270,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We release a complete training pipeline.", "complete training pipeline"),  # an evaluative adjective
     ("Models show a sharp performance collapse and inherent depth noise.", "sharp performance collapse"),
     ("Models show a sharp performance collapse and inherent depth noise.", "inherent depth noise"),
-    ("It avoids exhaustive hyperparameter searches over an enormous task coverage.", "exhaustive hyperparameter searches"),
+    ("It avoids exhaustive hyperparameter searches over an enormous task coverage.",
+     "exhaustive hyperparameter searches"),
     ("Experts showed a slight preference for it; agents retrieve relevant memory traces.", "slight preference"),
     ("Experts showed a slight preference for it; agents retrieve relevant memory traces.", "relevant memory traces"),
     ("To curb errors, we propose Knowledge-enhanced RL, ZorbRL.", "Knowledge"),  # the stem of a modifier

@@ -1011,7 +1011,8 @@ def _extend_known_names(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
     modifier or a kind word ("the Blocksworld Benchmark" keeps its name)."""
     first = sentence_start_of(doc, bounds[0])
     for i, term in enumerate(terms):
-        if term.source != "lexicon" or term.label.islower() or term.start not in bounds or term.end not in bounds:
+        if not bounds[0] <= term.start < bounds[-1] or term.source != "lexicon" or term.label.islower() \
+                or term.start not in bounds or term.end not in bounds:
             continue
         a, b = k, m = bounds.index(term.start), bounds.index(term.end)
         while a > 0 and k - a < 2 and _may_continue_name(texts[a - 1]) and bounds[a - 1] != first:
