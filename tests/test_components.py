@@ -238,6 +238,8 @@ def test_name_shapes(nlp, word, expected):
     ("We train with a GSPO+DAPO recipe.", "Group Sequence Policy Optimization"),  # two names joined by a plus
     ("We train with a GSPO+DAPO recipe.", "Decoupled Clip and Dynamic Sampling Policy Optimization"),
     ("We introduce Zorb-Cascade 2, an open model, unlike Zorb-Cascade 1.", "Zorb-Cascade 2"),  # a generation
+    ("It stays strong on the Chinese MIRACL-zh benchmark and on Amazon Beauty.", "MIRACL-zh"),  # a language first
+    ("It stays strong on the Chinese MIRACL-zh benchmark and on Amazon Beauty.", "Amazon Beauty"),
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)
