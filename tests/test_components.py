@@ -240,6 +240,7 @@ def test_name_shapes(nlp, word, expected):
     ("We introduce Zorb-Cascade 2, an open model, unlike Zorb-Cascade 1.", "Zorb-Cascade 2"),  # a generation
     ("It stays strong on the Chinese MIRACL-zh benchmark and on Amazon Beauty.", "MIRACL-zh"),  # a language first
     ("It stays strong on the Chinese MIRACL-zh benchmark and on Amazon Beauty.", "Amazon Beauty"),
+    ("Inspired by the Language of Thought Hypothesis, it reasons tersely.", "Language of Thought Hypothesis"),
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)

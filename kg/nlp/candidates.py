@@ -892,6 +892,7 @@ class CandidateFinder:
                     if accepted:  # a type when a list decided ("ETT, Electricity, Traffic")
                         kind = accepted if isinstance(accepted, NodeType) else hint
                         terms.append(_new_term(toks, texts, bounds, a + i, a + j, kind))
+        _join_over_prepositions(doc, terms, taken)
         doc._.kg_terms = terms
         return doc
 
@@ -1005,6 +1006,38 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+_NAME_JOINS = {"of", "in", "for"}
+
+
+def _join_over_prepositions(doc: Doc, terms: list[Term], taken: set[int]) -> None:
+    """A title-case name goes on over "of", "in" or "for" and more title-case words: "Language of Thought
+    Hypothesis", "International Olympiad in Informatics" (not past a sentence's start)."""
+    toks = tokens(doc)
+    words = toks.words
+    for i, term in enumerate(terms):
+        if term.source != "chunk" or not all(is_title_word(w) for w in words[term.start:term.end] if w != "-"):
+            continue
+        start, end = term.start, term.end
+        if end + 1 < len(words) and words[end] in _NAME_JOINS and _free_title(doc, end + 1, taken):
+            end += 2
+            while end < len(words) and end - term.end < 3 and _free_title(doc, end, taken):
+                end += 1
+        if start > 1 and words[start - 1] in _NAME_JOINS and _free_title(doc, start - 2, taken):
+            start -= 2
+            if start > 0 and _free_title(doc, start - 1, taken):
+                start -= 1
+        if (start, end) != (term.start, term.end):
+            terms[i] = Term(start, end, toks.span_text(start, end), "chunk", type=term.type)
+            taken.update(range(start, end))
+
+
+def _free_title(doc: Doc, i: int, taken: set[int]) -> bool:
+    """Token *i* is a title-case word no term holds, not opening its sentence, that may be part of a name."""
+    word = tokens(doc).words[i]
+    return (i not in taken and is_title_word(word) and _may_continue_name(word)
+            and sentence_start_of(doc, i) != i)
 
 
 def _extend_known_names(doc: Doc, texts: tuple[str, ...], bounds: list[int], terms: list[Term],
