@@ -53,6 +53,8 @@ def test_schwartz_hearst_alignment(short, long, start):
      [("Counterfactual Consistency Training", "CCT")]),
     ("We introduce Cohort-based Consistency Learning (CC-Learn), a method.",  # so do its capitals
      [("Cohort-based Consistency Learning", "CC-Learn")]),
+    ("Models reach gold in the International Olympiad in Informatics (IOI).",  # capitals past linking words
+     [("International Olympiad in Informatics", "IOI")]),
     # a hyphenated name before the parenthesis is one short form
     ("We introduce MPDR-Bench (Multi-Page Document Reasoning Benchmark) here.",
      [("Multi-Page Document Reasoning Benchmark", "MPDR-Bench")]),
@@ -1164,6 +1166,7 @@ def test_measuring_starts_no_term(nlp):
      ["ablation studies", "complex reasoning", "advanced reasoning"]),  # a practice; vague adjectives
     ("The problem is NP-hard, so we study AI-assisted and GUI-grounded agents with a PR-native review.",
      ["NP-hard", "AI-assisted", "GUI-grounded", "PR-native"]),  # adjectives end no term
+    ("The KL-regularized RLHF objective is tuned, and the policy is KL-regularized.", ["KL-regularized"]),
     ("The updated reward uses raw attention maps and an old policy as a useful proxy of varying difficulty.",
      ["updated reward", "raw attention maps", "old policy", "useful proxy", "varying difficulty"]),  # vague modifiers
     ("A detailed ablation and an in-depth evaluation on a realistic benchmark show the primary bottleneck.",

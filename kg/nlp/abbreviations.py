@@ -65,7 +65,14 @@ def _initials_start(short: str, long: str) -> int | None:
     tail = parts[-len(letters):]
     if all(part.group()[0].lower() == letter.lower() for part, letter in zip(tail, letters)):
         return tail[0].start()
+    named = [p for p in parts if p.group().lower() not in _LINKING_WORDS]
+    tail = named[-len(letters):]  # capitalised words past linking ones: "International Olympiad in Informatics (IOI)"
+    if len(tail) == len(letters) and all(p.group()[0] == c.upper() for p, c in zip(tail, letters)):
+        return tail[0].start()
     return None
+
+
+_LINKING_WORDS = {"of", "in", "for", "on", "and", "to", "with", "from", "by", "the", "a", "an"}
 
 
 def _capitals_start(short: str, parts: list[re.Match]) -> int | None:

@@ -622,8 +622,9 @@ def _verdict(words: list[Word]) -> bool | str:
     """Whether *words* make a term, from their texts alone, or which check of their context decides."""
     if not words or len(words) > MAX_TERM_WORDS or any(w.facts.url for w in words) or _formula(words):
         return False
-    if "-" in words[-1].text and words[-1].text.rsplit("-", 1)[1] in ADJECTIVE_PARTS:
-        return False  # "SDXL-class", "NP-hard": a term does not end in an adjective (a name may: "Arena-Hard")
+    if "-" in words[-1].text and _adjective_part(words[-1].text.rsplit("-", 1)[1]):
+        return False  # "SDXL-class", "NP-hard", "KL-regularized": a term does not end in an adjective (a name may:
+        # "Arena-Hard")
     if any(part in _HARDWARE for w in words for part in w.text.split("-")):
         return False  # "L4 GPU", "GPU-hours", "CPU memory": the machine, not a concept of the paper
     if len(words) == 1 and _UNIT.match(words[0].text):
@@ -723,6 +724,11 @@ def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool 
         if verdict:
             found.append((run[0].start, run[-1].end, verdict, hint))
     return tuple(found)
+
+
+def _adjective_part(part: str) -> bool:
+    """The part after a word's last hyphen makes it an adjective: "class", "hard", "regularized"."""
+    return part in ADJECTIVE_PARTS or is_participle(part)
 
 
 def _proposed_name(doc: Doc, start: int, end: int, sent_start: int) -> bool | NodeType | None:
