@@ -173,6 +173,8 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("Speech models often hallucinate text in a related language.", "hallucination"),  # the verb names it too
     ("We study the quantisation of small models.", "quantization"),  # a British spelling
     ("Judges were Sonnet 4.5 and Haiku-4.5.", "Claude Sonnet 4.5"),  # a Claude tier without "Claude"
+    ("It integrates (i) a sliding window, which keeps a suffix, and (ii) dropout.", "sliding window"),
+    ("Our method augments 3D Gaussians with quantized CLIP features.", "3D Gaussian Splatting"),
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)
@@ -229,6 +231,7 @@ def test_name_shapes(nlp, word, expected):
     ("We optimize the dual-KL objective.", "dual-KL objective"),
     ("It builds images with an LLM-in-the-loop repair procedure.", "LLM-in-the-loop repair"),  # a modifier, a noun
     ("We annotate actions from the TEACh dataset.", "TEACh"),  # capitals inside: a name, not the verb "teach"
+    ("Edge devices need real time quality control.", "real time quality control"),  # "real" makes a noun here
     ("We run the DiffROAR evaluation framework.", "DiffROAR"),  # a coined name with its kind
     ("We evaluate QwQ-32B on Mystery Blocksworld and find gains.", "Mystery Blocksworld"),  # title words before
     ("We introduce Spoken DialogSum, a corpus of calls.", "Spoken DialogSum"),  # … a known name are part of it
@@ -277,6 +280,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Models show a sharp performance collapse and inherent depth noise.", "inherent depth noise"),
     ("It avoids exhaustive hyperparameter searches over an enormous task coverage.",
      "exhaustive hyperparameter searches"),
+    ("Simpler and more economical Offline RL methods help the resultant models.", "economical Offline RL"),
+    ("Simpler and more economical Offline RL methods help the resultant models.", "resultant models"),
     ("Experts showed a slight preference for it; agents retrieve relevant memory traces.", "slight preference"),
     ("Experts showed a slight preference for it; agents retrieve relevant memory traces.", "relevant memory traces"),
     ("To curb errors, we propose Knowledge-enhanced RL, ZorbRL.", "Knowledge"),  # the stem of a modifier

@@ -364,7 +364,7 @@ def _verb_as_name(text: str, rest: tuple[_PieceWord, ...], before: str, inside: 
 
 def _trim(words: list[Word]) -> list[Word]:
     """Drop leading modifiers ("a novel …") and trailing participles ("… framework equipped")."""
-    while words and (words[0].facts.modifier and not _all_title_case(words)
+    while words and (words[0].facts.modifier and not _all_title_case(words) and not _fixed_compound(words)
                      or (len(words) > 1 and (words[0].facts.verb_like or _gerund_before_modifier(words)))
                      or (len(words) > 1 and (words[0].facts.participle or _a_basis(words[0]))
                          and words[1].facts.capital)):
@@ -372,6 +372,14 @@ def _trim(words: list[Word]) -> list[Word]:
     while words and words[-1].facts.participle:
         words = words[:-1]
     return words
+
+
+# A modifier that makes one noun with the word after it: "real time quality control" keeps "real".
+_FIXED_COMPOUNDS = {("real", "time"), ("real", "world")}
+
+
+def _fixed_compound(words: list[Word]) -> bool:
+    return len(words) > 2 and (words[0].facts.lower, words[1].facts.lower) in _FIXED_COMPOUNDS
 
 
 def _gerund_before_modifier(words: list[Word]) -> bool:
