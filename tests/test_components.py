@@ -232,6 +232,7 @@ def test_name_shapes(nlp, word, expected):
     ("It builds images with an LLM-in-the-loop repair procedure.", "LLM-in-the-loop repair"),  # a modifier, a noun
     ("We annotate actions from the TEACh dataset.", "TEACh"),  # capitals inside: a name, not the verb "teach"
     ("Edge devices need real time quality control.", "real time quality control"),  # "real" makes a noun here
+    ("We measure the effective depth ratio and the effective batch size.", "effective depth ratio"),  # in effect
     ("We run the DiffROAR evaluation framework.", "DiffROAR"),  # a coined name with its kind
     ("We evaluate QwQ-32B on Mystery Blocksworld and find gains.", "Mystery Blocksworld"),  # title words before
     ("We introduce Spoken DialogSum, a corpus of calls.", "Spoken DialogSum"),  # … a known name are part of it
@@ -282,6 +283,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
      "exhaustive hyperparameter searches"),
     ("Simpler and more economical Offline RL methods help the resultant models.", "economical Offline RL"),
     ("Simpler and more economical Offline RL methods help the resultant models.", "resultant models"),
+    ("It delivers best-in-class reasoning and exceptional zero-shot generalization.", "best-in-class reasoning"),
+    ("It delivers best-in-class reasoning and exceptional zero-shot generalization.",
+     "exceptional zero-shot generalization"),
     ("Experts showed a slight preference for it; agents retrieve relevant memory traces.", "slight preference"),
     ("Experts showed a slight preference for it; agents retrieve relevant memory traces.", "relevant memory traces"),
     ("To curb errors, we propose Knowledge-enhanced RL, ZorbRL.", "Knowledge"),  # the stem of a modifier

@@ -374,12 +374,19 @@ def _trim(words: list[Word]) -> list[Word]:
     return words
 
 
-# A modifier that makes one noun with the word after it: "real time quality control" keeps "real".
+# A modifier that makes one noun with the word after it: "real time quality control" keeps "real"; "effective"
+# before a quantity names what it amounts to in effect ("effective rank", "effective context length").
 _FIXED_COMPOUNDS = {("real", "time"), ("real", "world")}
+_EFFECTIVE_QUANTITIES = {"depth", "rank", "dimension", "dimensionality", "context", "capacity", "batch", "number",
+                         "resistance", "resolution", "horizon", "sample", "length", "window", "temperature", "size"}
 
 
 def _fixed_compound(words: list[Word]) -> bool:
-    return len(words) > 2 and (words[0].facts.lower, words[1].facts.lower) in _FIXED_COMPOUNDS
+    if len(words) < 2:
+        return False
+    first, second = words[0].facts.lower, words[1].facts.head
+    return (len(words) > 2 and (first, second) in _FIXED_COMPOUNDS
+            or first == "effective" and second in _EFFECTIVE_QUANTITIES)
 
 
 def _gerund_before_modifier(words: list[Word]) -> bool:
