@@ -795,6 +795,7 @@ def test_roles(nlp, text, label, role):
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",
      "baseline-tuning practices"),
     ("Agents fail. We provide a suite of 1,800 diagnostic puzzles for agents.", "diagnostic puzzles"),
+    ("Judges are uncalibrated. We propose a formal notion of judge calibration drift.", "judge calibration drift"),
     ("We propose practical interventions such as shard balancing and loss clipping.",
      "shard balancing"),
     ("Learners stall. We propose practical interventions such as biasing the task distribution.",

@@ -656,9 +656,11 @@ def _cue_objects(doc: Doc, tier: str):
         for cue_end in _TIER_CUE_ENDS[tier](sent):
             first = _token_at(doc, sent.start_char + cue_end, sent.end)
             start, end = _phrase_from(doc, first, sent.end)
-            if end - start <= 1 and start + 1 < sent.end and words[start + 1] == "of" \
-                    and words[start].lower() in _CONTAINERS:  # "a suite of 1,800 software tasks", "a set of …"
-                start, end = _phrase_from(doc, start + 2, sent.end)
+            # "a suite of 1,800 tasks", "a formal notion of X": the things (the phrase may stop before "set", a verb)
+            container = max(end, start + 1)
+            if container < sent.end and words[container] == "of" and words[container - 1].lower() in _CONTAINERS \
+                    and all(_describes(w) for w in words[start:container - 1]):
+                start, end = _phrase_from(doc, container + 1, sent.end)
             elif end - start <= 1 and (made := _made_thing(words, start, end, sent.end)):
                 start, end = _phrase_from(doc, made, sent.end)  # "the design and evaluation of X": X
             after = _skip_kind_words(doc, end, sent.end)
@@ -680,6 +682,11 @@ def _cue_objects(doc: Doc, tier: str):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False, False
+
+
+def _describes(word: str) -> bool:
+    """A lower-case word that is not a head noun: it describes what follows ("semantic" in "a semantic notion")."""
+    return word.isalpha() and word.islower() and singular(word) not in head_types()
 
 
 _MAKING = {"design", "development", "construction", "implementation", "creation", "redesign", "deployment"}
