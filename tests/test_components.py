@@ -566,6 +566,9 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We evaluate on three industrial datasets: SWaT, WADI, and HAI.", "WADI", NodeType.BENCHMARK),
     ("We evaluate on three benchmarks: table summarization, SWaT and HAI.", "table summarization",
      NodeType.PROBLEM),  # a task, not a name
+    # a learning paradigm is a method, what training for safety aims at a problem (both annotators of real abstracts)
+    ("Models forget under continual learning.", "continual learning", NodeType.METHOD),
+    ("Fine-tuning erodes safety alignment.", "safety alignment", NodeType.PROBLEM),
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)
