@@ -1442,6 +1442,8 @@ def test_a_capitalised_kind_word_is_part_of_a_title_case_name(nlp):
 def test_a_hyphenated_modifier_names_a_narrower_concept_beside_the_known_one(nlp):
     found, _ = terms(nlp, "Agents suffer from tool-call hallucination.")
     assert {"tool-call hallucination", "hallucination"} <= set(found), sorted(found)
+    found, _ = terms(nlp, "PAMA transforms multi-objective RLHF into a convex problem.")  # a method in capitals
+    assert {"multi-objective RLHF", "Reinforcement Learning from Human Feedback"} <= set(found), sorted(found)
     found, _ = terms(nlp, "Agents show spatial forgetting. We discuss data contamination and erase catastrophic "
                           "forgetting, which reduced hallucination with sequential fine-tuning.")  # adjectives
     assert {"spatial forgetting", "forgetting", "data contamination", "catastrophic forgetting",

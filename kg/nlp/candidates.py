@@ -882,8 +882,8 @@ class CandidateFinder:
     def __call__(self, doc: Doc) -> Doc:
         terms = list(doc._.kg_terms or [])
         taken = {i for t in terms for i in range(t.start, t.end)}
-        known = _known_starts(terms)
         toks = tokens(doc)
+        known = _known_starts(toks, terms)
         if "'s " in toks.text or "’s " in toks.text:
             _add_eponyms(toks, terms, taken)
         for texts, bounds, sent_start in candidate_chunks(doc):
@@ -946,12 +946,13 @@ def _add_eponyms(toks: Tokens, terms: list[Term], taken: set[int]) -> None:
             taken.update(range(i, i + 3))
 
 
-def _known_starts(terms: list[Term]) -> dict[int, list[int]]:
-    """Start token → indices of the lexicon's lower-case terms and architectures that start there (see
-    ``_extend_known_terms``)."""
+def _known_starts(toks: Tokens, terms: list[Term]) -> dict[int, list[int]]:
+    """Start token → indices of the lexicon's lower-case terms, architectures and methods in capitals ("RLHF") that start there
+    (see ``_extend_known_terms``)."""
     known: dict[int, list[int]] = {}
     for i, term in enumerate(terms):
-        if term.source == "lexicon" and (term.label.islower() or _architecture(term)):
+        if term.source == "lexicon" and (term.label.islower() or _architecture(term) or term.end - term.start == 1
+                                         and toks.words[term.start].isupper() and term.type is NodeType.METHOD):
             known.setdefault(term.start, []).append(i)
     return known
 
