@@ -232,6 +232,7 @@ def test_name_shapes(nlp, word, expected):
     ("It builds images with an LLM-in-the-loop repair procedure.", "LLM-in-the-loop repair"),  # a modifier, a noun
     ("We annotate actions from the TEACh dataset.", "TEACh"),  # capitals inside: a name, not the verb "teach"
     ("Edge devices need real time quality control.", "real time quality control"),  # "real" makes a noun here
+    ("The system includes a Key Subgraph Selection module.", "Key Subgraph Selection"),  # a title-case name
     ("We measure the effective depth ratio and the effective batch size.", "effective depth ratio"),  # in effect
     ("We run the DiffROAR evaluation framework.", "DiffROAR"),  # a coined name with its kind
     ("We evaluate QwQ-32B on Mystery Blocksworld and find gains.", "Mystery Blocksworld"),  # title words before

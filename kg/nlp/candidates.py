@@ -398,8 +398,9 @@ def _gerund_before_modifier(words: list[Word]) -> bool:
 
 def _all_title_case(words: list[Word]) -> bool:
     """Every word in title case, as in a name: "Infinite Sampling" keeps "Infinite" (not "Recent Transformer
-    models")."""
-    return len(words) > 1 and all(w.facts.title or w.facts.name for w in words)
+    models"); or three before a lower-case tail ("a Key Subgraph Selection module")."""
+    titled = [w.facts.title or w.facts.name for w in words]
+    return len(words) > 1 and all(titled) or len(words) > 3 and all(titled[:3])
 
 
 def _is_verb_like(word: str) -> bool:
