@@ -31,8 +31,8 @@ from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION,
                     PROPOSAL_VERBS, STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle,
                     is_title_word, leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
-from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
-                    tokens, whole_word_count)
+from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_of,
+                    sentence_start_of, tokens, whole_word_count)
 from .typing_cues import type_from_lexicon, type_of
 
 __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
@@ -1148,11 +1148,26 @@ class RoleAssigner:
         if not found:
             found = last_named_evidence(doc, terms) or defined_by_authors(doc, terms) or released_terms(doc, terms)
         proposed = {normalize_label(t.label) for t in found}
+        released = _RELEASED.search(doc.text) is not None
+        sized = {t.label for t in terms if normalize_label(t.label) in proposed and _sized(doc, t)}
         for term in terms:
             _name_with_kind(doc, term)
             if normalize_label(term.label) in proposed:
                 term.role = Role.PROPOSES
+                if term.type is NodeType.MODEL and not released and term.label not in sized:
+                    term.type = NodeType.METHOD  # a new system is a method unless released as a trained model
             else:
                 term.role = _DEFAULT_ROLE[term.type]
         doc._.kg_terms = terms
         return doc
+
+
+def _sized(doc: Doc, term: Term) -> bool:
+    """The sentence of *term* gives a parameter count ("an 8B-parameter diffusion language model"): a trained model."""
+    return _PARAMETER_COUNT.search(sentence_of(doc, term.start).text) is not None
+
+
+_PARAMETER_COUNT = re.compile(r"\b\d+(\.\d+)?\s?[BM]\b")
+# Words of a release of trained weights: a proposed model is then an artefact, not a method.
+_RELEASED = re.compile(r"\b(releas(e|es|ed|ing)|open-sourc(e|ed|ing)|open-weights?|open\s+weights|publicly\s+available"
+                       r"|checkpoints?|model\s+weights)\b", re.I)
