@@ -563,6 +563,9 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("It uses rule-based metrics like Connectivity, Completeness and judges.", "Completeness", NodeType.METRIC),
     ("We present ZorbLab, an open testbed for agents.", "ZorbLab", NodeType.BENCHMARK),  # what the appositive says
     ("We present ZorbSet, a large, diverse, and multi-view dataset of scenes.", "ZorbSet", NodeType.BENCHMARK),
+    ("We introduce Kasa, a 4,100-hour multilingual speech corpus.", "Kasa", NodeType.BENCHMARK),  # a count first
+    ("Here we describe ZorbAtlas, a de-identified collection of 52,318 CT volumes.", "ZorbAtlas", NodeType.BENCHMARK),
+    ("We present ZorbQA and ZorbQA-Hard, two novel benchmarks for math.", "ZorbQA-Hard", NodeType.BENCHMARK),
     ("We present ZorbWave, a novel universal waveform generation model.", "ZorbWave", NodeType.METHOD),  # far
     ("We evaluate on three industrial datasets: SWaT, WADI, and HAI.", "WADI", NodeType.BENCHMARK),
     ("We evaluate on three benchmarks: table summarization, SWaT and HAI.", "table summarization",

@@ -50,14 +50,16 @@ _NUMBERED = re.compile(r"^([A-Za-z][A-Za-z-]*[A-Za-z])v?\d+$")
 _TOP_K = re.compile(r"^top-?\d+\b", re.I)
 _NAMED_METHOD_HEADS = {"loss", "estimator"}
 _APPOSITIVE_KIND = re.compile(
-    r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+([\w-]+\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
+    r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+(\w[\w.,-]*\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
     r"testbed|leaderboard|method|framework|approach|algorithm|technique|system|pipeline|toolkit|library|strategy|"
     r"model|family|paradigm)\b", re.I)
-# Data are described at more length: "SYNBUILD-3D, a large, diverse, and multi-modal dataset of …".
-_APPOSITIVE_DATA = re.compile(r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+"
-                              r"((?!(of|for|to|on|in|with|that|which)\b)[\w-]+,?\s+){0,6}?"
-                              r"(?P<kind>benchmark|dataset|corpus)\b", re.I)
+# Data are described at more length: "SYNBUILD-3D, a large, diverse, and multi-modal dataset of …", "Kasa, a
+# 4,100-hour multilingual speech corpus", "CT-Atlas, a de-identified collection of …", "… and B, two new benchmarks".
+_APPOSITIVE_DATA = re.compile(r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the|two|three|four)\s+"
+                              r"((?!(of|for|to|on|in|with|that|which)\b)\w[\w.,-]*\s+){0,6}?"
+                              r"(?P<kind>benchmark|dataset|corpus|collection)s?\b", re.I)
 _KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
+              "collection": NodeType.BENCHMARK,
               "corpus": NodeType.BENCHMARK, "testbed": NodeType.BENCHMARK, "leaderboard": NodeType.BENCHMARK,
               "model": NodeType.MODEL, "family": NodeType.MODEL}
 _MEASURED_LOSSES = {"train", "training", "test", "validation", "held-out", "eval", "evaluation", "average", "final",
