@@ -593,6 +593,9 @@ def test_a_name_listed_next_to_a_benchmark_or_model_takes_its_type(nlp):
     assert found["TabQ"].type is NodeType.METHOD  # listed after "compare with", not next to a benchmark
     found, _ = terms(nlp, "We compare with TabQ and XGBoost.")
     assert found["TabQ"].type is NodeType.MODEL
+    found, _ = terms(nlp, "It does well on MD17, ZRMD17 and MD22, beside ZorbLM2 and Qwen3-8B.")
+    assert found["ZRMD17"].type is NodeType.BENCHMARK  # a number alone does not make a model
+    assert found["ZorbLM2"].type is NodeType.MODEL
 
 
 @pytest.mark.parametrize("text, benchmark", [("Tuning lifts the MT-Bench score by 0.4 points.", "MT-Bench"),

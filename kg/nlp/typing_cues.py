@@ -204,6 +204,12 @@ def _default_type(term: Term) -> NodeType | None:
     return NodeType.METHOD if term.source != "chunk" or not term.label.islower() or " " in term.label else None
 
 
+def _numbered_only(term: Term) -> bool:
+    """*term* is a model only because it ends in a number ("RMD17"), not a known or sized name."""
+    return (term.type is NodeType.MODEL and _VERSIONED.match(term.label) is not None
+            and type_from_lexicon(term.label) is None and type_from_shape(term.label) is None)
+
+
 def _types_by_list(doc: Doc, terms: list[Term], guessed: list[Term]) -> None:
     """"on SMAC, MaMuJoCo and Google Research Football", "TabR and XGBoost": a name with no evidence of its own
     that stands in a list next to a benchmark or a model is one too."""
@@ -256,8 +262,8 @@ class TypeAssigner:
         for term in terms:
             if term.type is None and term.source != "short":
                 term.type = _evidence_type(doc, term)
-                if term.type is None and not term.label.islower():
-                    guessed.append(term)
+                if term.type is None and not term.label.islower() or _numbered_only(term):
+                    guessed.append(term)  # "MD17, RMD17 and MD22": a number alone does not make a model
                 term.type = term.type or _default_type(term)
         if guessed:
             _types_by_list(doc, terms, guessed)
