@@ -306,6 +306,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("A frozen reference model scores answers with modest F1 scores.", "modest F1 scores"),
     ("It beats sub-10B models on chat.", "sub-10B"),
     ("Models don't fake alignment when unobserved.", "Models don't fake alignment"),
+    ("Standard approaches can return models that fit the noise.", "return models"),  # a verb after a modal
     ("Models tuned on EM-inducing datasets drift.", "EM-inducing"),
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "H100 GPUs"),  # hardware and units
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "kHz"),

@@ -343,11 +343,15 @@ def _generation(words: list[str], i: int, last: int) -> bool:
 
 
 def _after_subject_pronoun(words: list[str], start: int, sent_start: int) -> bool:
-    """Token *start* follows a subject pronoun, maybe past an adverb: "they (often) face …" (its verb)."""
+    """Token *start* follows a subject pronoun or a modal, maybe past an adverb: "they (often) face …", "methods
+    can return models …" (a verb)."""
     before = start - 1
     if before > sent_start and (words[before].lower() in _ADVERBS_AFTER_SUBJECT or words[before].endswith("ly")):
         before -= 1
-    return before >= sent_start and words[before].lower() in _SUBJECT_PRONOUNS
+    return before >= sent_start and (words[before].lower() in _SUBJECT_PRONOUNS or words[before].lower() in _MODALS)
+
+
+_MODALS = {"can", "cannot", "could", "may", "might", "will", "would", "should", "must", "shall"}
 
 
 def _sentence_case_basis(key) -> bool:
