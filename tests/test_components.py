@@ -233,6 +233,7 @@ def test_name_shapes(nlp, word, expected):
     ("We annotate actions from the TEACh dataset.", "TEACh"),  # capitals inside: a name, not the verb "teach"
     ("Edge devices need real time quality control.", "real time quality control"),  # "real" makes a noun here
     ("The system includes a Key Subgraph Selection module.", "Key Subgraph Selection"),  # a title-case name
+    ("It builds on the framework of Martingale posteriors (Fong et al., 2023).", "Martingale posteriors"),
     ("We measure the effective depth ratio and the effective batch size.", "effective depth ratio"),  # in effect
     ("We run the DiffROAR evaluation framework.", "DiffROAR"),  # a coined name with its kind
     ("We evaluate QwQ-32B on Mystery Blocksworld and find gains.", "Mystery Blocksworld"),  # title words before
