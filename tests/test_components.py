@@ -152,7 +152,8 @@ def test_short_form_glued_into_a_longer_name_is_not_a_use(nlp):
 
 
 @pytest.mark.parametrize("text, name", [("We compare with SV4D.", "SV4D"), ("We test GPT-4o.", "GPT-4o"),
-                                        ("We test MMLU.", "MMLU"), ("We train Qwen3-8B.", "Qwen3-8B")])
+                                        ("We test MMLU.", "MMLU"), ("We train Qwen3-8B.", "Qwen3-8B"),
+                                        ("It covers Q&A. However, it fails.", "Q&A")])
 def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     found, _ = terms(nlp, text)
     assert name in found, sorted(found)
@@ -308,6 +309,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It beats sub-10B models on chat.", "sub-10B"),
     ("Models don't fake alignment when unobserved.", "Models don't fake alignment"),
     ("Standard approaches can return models that fit the noise.", "return models"),  # a verb after a modal
+    ('Models emit fillers (e.g.,"Wait") when unsure.', 'e.g.,"Wait'),  # a comma before a quote
+    ("Models experiencing near-total collapse fail.", "Models experiencing near-total collapse"),  # verbs
+    ("Models experiencing collapse fail while retaining cross-modal reasoning.", "retaining cross-modal reasoning"),
     ("Models tuned on EM-inducing datasets drift.", "EM-inducing"),
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "H100 GPUs"),  # hardware and units
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "kHz"),

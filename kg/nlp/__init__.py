@@ -61,17 +61,20 @@ def build_pipeline(*, lexicon_dir: str | None = None) -> Language:
     # like ordinary quotes, and so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
     nlp.tokenizer.prefix_search = compile_prefix_regex(
         ["``", "''", LATEX_OPENING, r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
-    # and so is a full stop after a size, a version or a capitalised name ("Qwen3-8B.", "SV4D.", "MMLU."; not "U.S.").
-    # A closing "$" of LaTeX maths ("$\textbf{UI-Simulator}$") and a dangling hyphen ("workloads- Haystack") go too.
+    # and so is a full stop after a size, a version or a capitalised name ("Qwen3-8B.", "SV4D.", "MMLU.", "Q&A.";
+    # not "U.S."). A closing "$" of LaTeX maths ("$\textbf{UI-Simulator}$") and a dangling hyphen ("workloads-
+    # Haystack") go too.
     nlp.tokenizer.suffix_search = compile_suffix_regex(
-        ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", r"\$", r"(?<=[a-z]{2})-",
-         *nlp.Defaults.suffixes]).search
+        ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", r"(?<=[A-Z][&/][A-Z])\.", r"\$",
+         r"(?<=[a-z]{2})-", *nlp.Defaults.suffixes]).search
     # A LaTeX non-breaking space is a space: "Disagreement~(RED)", "BTCV:~84.64\%", "w.r.t.~the"; so is a closing
     # quote before a bracket ("Plan''(LEAP)") and nothing between a short form and its bracket ("ADRD(LLM-Driven …)");
-    # a plus between two names in capitals joins two things ("GSPO+DAPO").
+    # a plus between two names in capitals joins two things ("GSPO+DAPO"); a comma before a quote ends what it follows
+    # ('e.g.,"Wait"').
     nlp.tokenizer.infix_finditer = compile_infix_regex(
         [*nlp.Defaults.infixes, r"(?<=\S)~(?=\S)", r"(?<=\w):(?=~)", r"(~|'')(?=\()", r"(?:(?<=~)|(?<=''))\(",
-         r"(?<=[A-Z]{2})\((?=[A-Z])", r"(?<=[A-Z0-9]{2})\+(?=[A-Z]{2})"]).finditer  # "GSPO+DAPO": two names
+         r"(?<=[A-Z]{2})\((?=[A-Z])", r"(?<=[A-Z0-9]{2})\+(?=[A-Z]{2})", r"(?<=[.\w]),(?=[\"“‘'])",
+         r"(?<=,)[\"“‘'](?=\w)"]).finditer
     # Emoticon exceptions ("):", ":P", "8)") glue brackets and colons of scientific text: "Misalignment (EM):".
     nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if _EMOTICON_MARKS.isdisjoint(text)}
     nlp.add_pipe("kg_sentences")
