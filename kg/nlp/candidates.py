@@ -394,10 +394,13 @@ def _fixed_compound(words: list[Word]) -> bool:
 
 
 def _gerund_before_modifier(words: list[Word]) -> bool:
-    """A lower-case "-ing" word before a modifier is a verb: "training effective policies", "building robust
-    agents" (not a noun modifying a noun, "training data", or an adjective, "self-evolving")."""
-    first = words[0].text
-    return first.isalpha() and first.islower() and first.endswith("ing") and words[1].facts.modifier
+    """An "-ing" word before a modifier or an adjective is a verb: "training effective policies", "building robust
+    agents", "Replacing goal-centered attention" (not a noun modifying a noun, "training data", or an adjective,
+    "self-evolving")."""
+    first, second = words[0].text, words[1].facts
+    return (first.isalpha() and first[1:].islower() and first.endswith("ing")
+            and (second.modifier or looks_adjective(second.lower) or _adjective_part(second.lower.rsplit("-", 1)[-1])
+                 and "-" in second.lower))
 
 
 def _all_title_case(words: list[Word]) -> bool:
