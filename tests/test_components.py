@@ -312,6 +312,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ('Models emit fillers (e.g.,"Wait") when unsure.', 'e.g.,"Wait'),  # a comma before a quote
     ("Models experiencing near-total collapse fail.", "Models experiencing near-total collapse"),  # verbs
     ("Replacing goal-centered attention with waypoint tokens helps.", "Replacing goal-centered attention"),
+    ("The multi-stream setting is end-to-end. It is multi-stream.", "multi-stream"),  # an adjective alone
+    ("Looped models show an interesting dichotomy. This interesting dichotomy matters.", "interesting dichotomy"),
     ("Models experiencing collapse fail while retaining cross-modal reasoning.", "retaining cross-modal reasoning"),
     ("Models tuned on EM-inducing datasets drift.", "EM-inducing"),
     ("Kernels run on NVIDIA H100 GPUs with CUDA at 16 kHz.", "H100 GPUs"),  # hardware and units

@@ -607,8 +607,9 @@ def _compound_modifier(word: str) -> bool:
 
 # First parts of hyphenated modifiers that describe rather than name: "non-random", "near-zero", "two-step".
 _VAGUE_PREFIXES = {"non", "near", "drop", "one", "two", "three", "four", "five", "coarse", "well", "so", "ever"}
-# First parts of hyphenated adjectives ("open-loop", "full-attention", "mid-generation"): modifiers, not terms.
-_SPAN_PREFIXES = {"open", "closed", "full", "half", "mid"}
+# First parts of hyphenated adjectives ("open-loop", "full-attention", "mid-generation", "multi-stream"): modifiers,
+# not terms.
+_SPAN_PREFIXES = {"open", "closed", "full", "half", "mid", "multi", "single", "dual"}
 
 
 def _agent_or_action_noun(word: Word) -> bool:
