@@ -822,6 +822,8 @@ def test_roles(nlp, text, label, role):
      "baseline-tuning practices"),
     ("Agents fail. We provide a suite of 1,800 diagnostic puzzles for agents.", "diagnostic puzzles"),
     ("Judges are uncalibrated. We propose a formal notion of judge calibration drift.", "judge calibration drift"),
+    ("Data is scarce. We release state-of-the-art instruction-tuning datasets for chat.",
+     "instruction-tuning datasets"),  # a long hyphenated modifier skipped
     ("We propose practical interventions such as shard balancing and loss clipping.",
      "shard balancing"),
     ("Learners stall. We propose practical interventions such as biasing the task distribution.",

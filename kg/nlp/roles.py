@@ -924,9 +924,9 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     first, lower = i, [w.lower() for w in words[i:limit]]
     while i < limit:
         glued = i + 1 < limit and words[i + 1] == "-" and not space[i]
-        compound = "".join(lower[i - first:i - first + 3]) if glued and i + 2 < limit and not space[i + 1] else ""
-        if compound in leading_modifiers():
-            i += 3  # "best-performing"
+        end = _hyphenated_end(table, i, limit) if glued else i
+        if "".join(lower[i - first:end - first]) in leading_modifiers():
+            i = end  # "best-performing", "state-of-the-art"
         elif not glued and not _opens_title(words, i, limit) and (
                 lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
                 or doc[i].like_num or _joins_modifiers(lower, i - first) or is_adverb(lower[i - first])
@@ -942,6 +942,14 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     if j - i > 3 and words[j - 2] == "-" and is_participle(words[j - 1]):
         j -= 3  # "a success classifier fine-tuned from …": a trailing participle describes, it does not name
     return i, j
+
+
+def _hyphenated_end(table: Tokens, i: int, limit: int) -> int:
+    """The token after the word that starts at token *i* and goes on over hyphens without spaces."""
+    j = i + 1
+    while j + 1 < limit and table.words[j] == "-" and not table.space[j - 1] and not table.space[j]:
+        j += 2
+    return j
 
 
 def _describes_a_name(words: list[str], i: int, limit: int) -> bool:
