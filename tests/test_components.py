@@ -1206,6 +1206,7 @@ def test_measuring_starts_no_term(nlp):
     ("The problem is NP-hard, so we study AI-assisted and GUI-grounded agents with a PR-native review.",
      ["NP-hard", "AI-assisted", "GUI-grounded", "PR-native"]),  # adjectives end no term
     ("The KL-regularized RLHF objective is tuned, and the policy is KL-regularized.", ["KL-regularized"]),
+    ("We fuse LiDAR, RGB-D and IMU data for LiDAR segmentation.", ["LiDAR", "RGB-D", "IMU"]),  # sensors
     ("The updated reward uses raw attention maps and an old policy as a useful proxy of varying difficulty.",
      ["updated reward", "raw attention maps", "old policy", "useful proxy", "varying difficulty"]),  # vague modifiers
     ("A detailed ablation and an in-depth evaluation on a realistic benchmark show the primary bottleneck.",

@@ -651,8 +651,8 @@ def _verdict(words: list[Word]) -> bool | str:
         # "Arena-Hard")
     if any(part in _HARDWARE for w in words for part in w.text.split("-")):
         return False  # "L4 GPU", "GPU-hours", "CPU memory": the machine, not a concept of the paper
-    if len(words) == 1 and _UNIT.match(words[0].text):
-        return False  # "meV/atom", "GB/s", "kWh": a unit of measure
+    if len(words) == 1 and (_UNIT.match(words[0].text) or words[0].text in _SENSORS):
+        return False  # "meV/atom", "GB/s", "kWh": a unit of measure; "LiDAR", "RGB-D": a sensor (in a longer name, kept)
     if words[-1].facts.head in ("license", "licence"):
         return False  # "Llama 3.3 Community License", "an MIT license": terms of use, not a concept
     if words[-1].facts.head == "token" and len(words) > 1 and _picks_out(words[0].facts.lower):
@@ -720,6 +720,7 @@ def _generic_phrase(words: list[Word]) -> bool:
 
 _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe", "NVLink", "InfiniBand", "USB", "HBM",
              "DRAM", "SRAM", "NVMe", "SSD", "SSDs"}
+_SENSORS = {"LiDAR", "LIDAR", "Lidar", "RGB-D", "RGBD", "IMU", "IMUs", "GPS", "mmWave"}
 # A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz",
 # "GPa", "nM").
 _UNIT = re.compile(r"^([^\W\d_]+/(s|sec|h|hr|day|atom|Å|tokens?|steps?|samples?|quer(y|ies)|images?|GPU|node)"
