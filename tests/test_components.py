@@ -1207,6 +1207,7 @@ def test_measuring_starts_no_term(nlp):
      ["NP-hard", "AI-assisted", "GUI-grounded", "PR-native"]),  # adjectives end no term
     ("The KL-regularized RLHF objective is tuned, and the policy is KL-regularized.", ["KL-regularized"]),
     ("We fuse LiDAR, RGB-D and IMU data for LiDAR segmentation.", ["LiDAR", "RGB-D", "IMU"]),  # sensors
+    ("Tasks come in difficulty levels (EASY, MEDIUM, HARD).", ["EASY", "MEDIUM", "HARD"]),  # levels
     ("The updated reward uses raw attention maps and an old policy as a useful proxy of varying difficulty.",
      ["updated reward", "raw attention maps", "old policy", "useful proxy", "varying difficulty"]),  # vague modifiers
     ("A detailed ablation and an in-depth evaluation on a realistic benchmark show the primary bottleneck.",
