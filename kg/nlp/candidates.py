@@ -386,6 +386,7 @@ _EFFECTIVE_QUANTITIES = {"depth", "rank", "dimension", "dimensionality", "contex
 
 
 def _fixed_compound(words: list[Word]) -> bool:
+    """The first of *words* is a modifier that belongs to the term (see _FIXED_COMPOUNDS)."""
     if len(words) < 2:
         return False
     first, second = words[0].facts.lower, words[1].facts.head
@@ -652,7 +653,7 @@ def _verdict(words: list[Word]) -> bool | str:
     if any(part in _HARDWARE for w in words for part in w.text.split("-")):
         return False  # "L4 GPU", "GPU-hours", "CPU memory": the machine, not a concept of the paper
     if len(words) == 1 and (_UNIT.match(words[0].text) or words[0].text in _SENSORS):
-        return False  # "meV/atom", "GB/s", "kWh": a unit of measure; "LiDAR", "RGB-D": a sensor (in a longer name, kept)
+        return False  # "meV/atom", "GB/s", "kWh": a unit of measure; "LiDAR", "RGB-D": a sensor (kept in a longer name)
     if words[-1].facts.head in ("license", "licence"):
         return False  # "Llama 3.3 Community License", "an MIT license": terms of use, not a concept
     if words[-1].facts.head == "token" and len(words) > 1 and _picks_out(words[0].facts.lower):
@@ -957,8 +958,8 @@ def _add_eponyms(toks: Tokens, terms: list[Term], taken: set[int]) -> None:
 
 
 def _known_starts(toks: Tokens, terms: list[Term]) -> dict[int, list[int]]:
-    """Start token → indices of the lexicon's lower-case terms, architectures and methods in capitals ("RLHF") that start there
-    (see ``_extend_known_terms``)."""
+    """Start token → indices of the lexicon's lower-case terms, architectures and methods in capitals ("RLHF") that
+    start there (see ``_extend_known_terms``)."""
     known: dict[int, list[int]] = {}
     for i, term in enumerate(terms):
         if term.source == "lexicon" and (term.label.islower() or _architecture(term) or term.end - term.start == 1

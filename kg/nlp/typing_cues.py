@@ -54,7 +54,8 @@ _APPOSITIVE_KIND = re.compile(
     r"testbed|leaderboard|method|framework|approach|algorithm|technique|system|pipeline|toolkit|library|strategy|"
     r"model|family|paradigm)\b", re.I)
 # Data are described at more length: "SYNBUILD-3D, a large, diverse, and multi-modal dataset of …", "Kasa, a
-# 4,100-hour multilingual speech corpus", "CT-Atlas, a de-identified collection of …", "… and B, two new benchmarks".
+# 4,100-hour multilingual speech corpus", "CT-Atlas, a de-identified collection of …", "A and B, two new
+# benchmarks".
 _APPOSITIVE_DATA = re.compile(r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the|two|three|four)\s+"
                               r"((?!(of|for|to|on|in|with|that|which)\b)\w[\w.,-]*\s+){0,6}?"
                               r"(?P<kind>benchmark|dataset|corpus|collection)s?\b", re.I)
