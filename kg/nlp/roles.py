@@ -1156,18 +1156,26 @@ class RoleAssigner:
         if not found:
             found = last_named_evidence(doc, terms) or defined_by_authors(doc, terms) or released_terms(doc, terms)
         proposed = {normalize_label(t.label) for t in found}
-        released = _RELEASED.search(doc.text) is not None
-        sized = {t.label for t in terms if normalize_label(t.label) in proposed and _sized(doc, t)}
+        trained = _trained_models(doc, [t for t in terms if t.type is NodeType.MODEL
+                                        and normalize_label(t.label) in proposed])
         for term in terms:
             _name_with_kind(doc, term)
             if normalize_label(term.label) in proposed:
                 term.role = Role.PROPOSES
-                if term.type is NodeType.MODEL and not released and term.label not in sized:
+                if term.type is NodeType.MODEL and term.label not in trained:
                     term.type = NodeType.METHOD  # a new system is a method unless released as a trained model
             else:
                 term.role = _DEFAULT_ROLE[term.type]
         doc._.kg_terms = terms
         return doc
+
+
+def _trained_models(doc: Doc, models: list[Term]) -> set[str]:
+    """Labels of the proposed *models* that are trained artefacts: the abstract releases weights, or the model's
+    sentence gives a parameter count (searched only when the paper proposes a model)."""
+    if models and _RELEASED.search(doc.text):
+        return {t.label for t in models}
+    return {t.label for t in models if _sized(doc, t)}
 
 
 def _sized(doc: Doc, term: Term) -> bool:
