@@ -242,7 +242,8 @@ class AbbreviationDetector:
             coined = short.start < long.start  # "MemDLM (Memory-Enhanced DLM)": the name comes first
             short_text = toks.span_text(short.start, short.end)
             label, spans_next_word = (short_text, False) if coined else _long_label(doc, long, short)
-            if singular(label).lower() in generic_terms():
+            named = toks.span_text(long.start, long.end) if coined else label  # "SCALE (Self-…)" is no generic scale
+            if singular(named).lower() in generic_terms():
                 continue  # "state-of-the-art (SOTA)": no concept under either name
             alias = toks.span_text(long.start, long.end) if coined else short_text
             if spans_next_word:  # one Term over "key-value (KV) cache", also named "KV cache"

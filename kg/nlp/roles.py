@@ -48,7 +48,7 @@ PROPOSAL_CUE = re.compile(
     r"(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our (resulting) model, X, …"
 # A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
 # "we X …, proposing Y" (searched on its own, so that "We describe …, and design Y" finds both).
-_AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design)s?\b"
+_AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design|devise)s?\b"
 _TO_VERB = r"to\s+(propose|introduce|present|develop|design|build|create|construct|devise)\b"
 _BY_VERBING = r"by\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
 _COMMA_VERBING = r",\s+(propos|introduc)ing\b"
@@ -275,9 +275,14 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
         seen.add(key)
         if (first and term.source != "lexicon" and _named_inside(doc, term) and not _known(term)
                 and _DESCRIBED_NAME.match(_text_after(table, term, 200))
-                and not _after_preposition(table, term)):
+                and (not _after_preposition(table, term) or _MADE_INTO.search(_text_before(table, term, 120)))):
             found.append(term)  # not "experiments on FooQA, a recent QA benchmark, …"
     return found
+
+
+# What the authors make something into: "We turn this identity into EPS, a denoising objective …".
+_MADE_INTO = re.compile(r"\bwe\s+(turn|transform|convert|distill|compile|instantiate|translate|cast|package"
+                        r"|operationali[sz]e|formali[sz]e)\w*\b[^.;:]{0,80}\binto\s+(the\s+|a\s+|an\s+)?$", re.I)
 
 
 def subjects_after_cues(doc: Doc, terms: list[Term]) -> list[Term]:

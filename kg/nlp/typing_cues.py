@@ -52,7 +52,8 @@ _NAMED_METHOD_HEADS = {"loss", "estimator"}
 _APPOSITIVE_KIND = re.compile(
     r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+(\w[\w.,-]*\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
     r"testbed|leaderboard|method|framework|approach|algorithm|technique|system|pipeline|toolkit|library|strategy|"
-    r"model|family|paradigm)\b", re.I)
+    r"model|family|paradigm|objective|loss|regularizer|module|mechanism|architecture|recipe|metric|measure)\b",
+    re.I)
 # Data are described at more length: "SYNBUILD-3D, a large, diverse, and multi-modal dataset of …", "Kasa, a
 # 4,100-hour multilingual speech corpus", "CT-Atlas, a de-identified collection of …", "A and B, two new
 # benchmarks".
@@ -62,7 +63,7 @@ _APPOSITIVE_DATA = re.compile(r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the|two|t
 _KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
               "collection": NodeType.BENCHMARK,
               "corpus": NodeType.BENCHMARK, "testbed": NodeType.BENCHMARK, "leaderboard": NodeType.BENCHMARK,
-              "model": NodeType.MODEL, "family": NodeType.MODEL}
+              "model": NodeType.MODEL, "family": NodeType.MODEL, "metric": NodeType.METRIC, "measure": NodeType.METRIC}
 _MEASURED_LOSSES = {"train", "training", "test", "validation", "held-out", "eval", "evaluation", "average", "final",
                     "reconstruction", "pretraining"}
 _MODEL_WORDS = {"llm", "mllm", "vlm", "vla", "lm", "llms", "gpt", "bert", "vit", "clip"}
