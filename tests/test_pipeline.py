@@ -197,6 +197,14 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     # a name in the description of the contribution is a part of it, even when the abstract repeats it
     ("We introduce Zorb-A1, a co-evolution framework that trains a Code LLM and a Test LLM. The Test LLM writes "
      "tests; the Test LLM is rewarded for defects.", "Zorb-A1"),
+    # a name in a description that says how the contribution was built is a part of it
+    ("We propose Zorb Engine (ZE), a framework built on two components: (1) a signal based on the variance of "
+     "the Kullback-Leibler (KLD) divergence. KLD-based signals work. KLD signals help.", "ZE"),
+    ("We introduce ZorbEdit, a dataset of figure edits, constructed by mining TikZ edit pairs. TikZ code helps.",
+     "ZorbEdit"),
+    # a failure mode the authors name is a finding; their method is the contribution
+    ("Votes agree. Similarity is 0.9, a failure mode we term representational collapse. ZorbVote, a "
+     "training-free consensus protocol that weights agents, reaches 87% on GSM8K.", "ZorbVote"),
     # a benchmark listed after a preposition is not proposed with the model the sentence presents
     ("We train a prover. Our resulting model, DeepSeekMath-V2, scores well on IMO 2025 and CMO 2024.",
      "DeepSeekMath-V2"),

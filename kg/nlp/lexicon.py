@@ -30,6 +30,7 @@ __all__ = ["LexiconMatcher", "surface_variants"]
 
 # What may follow a model's name as part of it: a parameter count ("Llama 3 405B"), a version, a size or
 # variant word; and a benchmark's: a version ("LongBench v2").
+_SIZED = re.compile(f"(^|-){PARAMETER_COUNT}$")  # the last word of a model's name gives its size
 _VARIANT = re.compile(f"^({PARAMETER_COUNT}|v\\d+(\\.\\d+)*|Large|Medium|Base|Small|Mini|mini|Tiny|Nano|XL|XXL"
                       "|Pro|Ultra|Max|Plus|Flash|Lite|Turbo|Instruct|Chat|(Sonnet|Opus|Haiku)(-\\d(\\.\\d)?)?)$")
 _VERSION = re.compile(r"^(v\d+(\.\d+)*|(19|20)\d\d)$")  # "LongBench v2", "CMO 2024"; not "GSM8K 85.2, MATH 60.1"
@@ -166,8 +167,9 @@ def _extended_end(table: Tokens, end: int, node_type: NodeType, taken: set[int],
     elif node_type is NodeType.BENCHMARK and _free(table, end, taken) and _VERSION.match(words[end]):
         end += 1
     if end == start and _free(table, end, taken) and words[end].lower() in BUILT_ON \
-            and not (node_type is NodeType.PROBLEM and words[end].lower().startswith("network")):
-        end += 1  # "semantic segmentation networks": the task stays the concept
+            and not (node_type is NodeType.PROBLEM and words[end].lower().startswith("network")) \
+            and not (node_type is NodeType.MODEL and _SIZED.search(words[end - 1])):
+        end += 1  # "semantic segmentation networks": the task stays the concept; "Qwen2.5-14B agents": the model
     return end
 
 

@@ -48,13 +48,14 @@ PROPOSAL_CUE = re.compile(
     r"(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our (resulting) model, X, …"
 # A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
 # "we X …, proposing Y" (searched on its own, so that "We describe …, and design Y" finds both).
-_AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design|devise)s?\b"
+_AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design|devise|construct)s?\b"
 _TO_VERB = r"to\s+(propose|introduce|present|develop|design|build|create|construct|devise)\b"
 _BY_VERBING = r"by\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
 _COMMA_VERBING = r",\s+(propos|introduc)ing\b"
-LATER_CUE = re.compile(r"\bwe\s+[^.;:]{0,100}?\b" + _AND_VERB + r"|\bwe\s+[^.;:]{0,100}?\b" + _BY_VERBING
-                       + r"|\bwe\s+[^.;:]{0,100}?\b" + _TO_VERB
-                       + r"|\bwe\s+[^.;:]{0,200}?" + _COMMA_VERBING, re.I)
+_SUBJECT = rf"\b(we|{_THIS_TEXT})\s+"  # "this paper treats … and constructs Y"
+LATER_CUE = re.compile(_SUBJECT + r"[^.;:]{0,100}?\b" + _AND_VERB + r"|" + _SUBJECT + r"[^.;:]{0,100}?\b" + _BY_VERBING
+                       + r"|" + _SUBJECT + r"[^.;:]{0,100}?\b" + _TO_VERB
+                       + r"|" + _SUBJECT + r"[^.;:]{0,200}?" + _COMMA_VERBING, re.I)
 # How every LATER_CUE match ends, in lower case (see _may_have_later_cue).
 _LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING, _TO_VERB)))
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
@@ -176,10 +177,10 @@ def _proposal_cues(text: str, cue_starts, later: bool = True) -> list[re.Match]:
 
 
 def _may_have_later_cue(lower_text: str) -> bool:
-    """False when the lower-cased sentence has no LATER_CUE match: no "we", or no ending of one. LATER_CUE
-    scans up to 200 characters after each "we"; this pre-test costs a search without re.I, valid when
-    lower-casing neither moves offsets nor misses what re.I folds (_cue_starts checks both)."""
-    return "we" in lower_text and _LATER_CUE_END.search(lower_text) is not None
+    """False when the lower-cased sentence has no LATER_CUE match: no "we" or "this", or no ending of one.
+    LATER_CUE scans up to 200 characters after each subject; this pre-test costs a search without re.I, valid
+    when lower-casing neither moves offsets nor misses what re.I folds (_cue_starts checks both)."""
+    return ("we" in lower_text or "this" in lower_text) and _LATER_CUE_END.search(lower_text) is not None
 
 
 def _matches_at(pattern: re.Pattern, text: str, starts) -> list[re.Match]:
@@ -219,6 +220,8 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     chosen = []
     for sent in _sentences(doc):
         for cue in sent.cues:
+            if _names(cue) and _OBSERVATION_BEFORE.search(sent.text, 0, cue.start()):
+                continue  # "a failure mode we term representational collapse": a finding, not a contribution
             cue_end = sent.start_char + cue.end()
             after = []
             for t in by_start[bisect_left(start_chars, cue_end):]:
@@ -243,6 +246,12 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                                           and not _without_own_name(t.label)  # "our proposed multi-LLM framework"
                                           or _this_named_kind(table, t)))]
     return chosen
+
+
+# What the authors observe, before a cue that names it: "a phenomenon we call …", "a failure mode termed …".
+_OBSERVATION_BEFORE = re.compile(r"\b(phenomenon|phenomena|failure\s+modes?|effects?|behaviou?rs?|patterns?|problems?"
+                                 r"|issues?|bias|pathology|pathologies|trade-?offs?|paradox|illusion|tendency)\s+"
+                                 r"((that|which)\s+)?$", re.I)
 
 
 def _named_inside(doc: Doc, term: Term) -> bool:
@@ -272,7 +281,8 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
     for term in sorted(terms, key=lambda t: t.start):
         key = normalize_label(term.label)
         first = key not in seen
-        seen.add(key)
+        if not table.span_text(term.start, term.end).islower():
+            seen.add(key)  # "we derive the exact posterior score …" describes; "Exact Posterior Score (EPS), a …" names
         if (first and term.source != "lexicon" and _named_inside(doc, term) and not _known(term)
                 and _DESCRIBED_NAME.match(_text_after(table, term, 200))
                 and (not _after_preposition(table, term) or _MADE_INTO.search(_text_before(table, term, 120)))):
@@ -340,7 +350,7 @@ def defined_by_authors(doc: Doc, terms: list[Term]) -> list[Term]:
         key = normalize_label(t.label)
         if (t.source == "abbrev" and key not in seen and not _known(t) and type_from_lexicon(t.label) is None
                 and (all(_has_capital(word) for word in t.label.split()) or _headed_thing(t))
-                and not _after_preposition(table, t)
+                and not _right_after_preposition(table, t)
                 and _WE.search(table.text[table.idx[sentence_start_of(doc, t.start)]:table.idx[t.start]])):
             found.append(t)
         seen.add(key)
@@ -382,10 +392,19 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
     new thing."""
     i = term.start - 1
     while i >= 0 and (table.words[i] in (",", "(") or table.words[i].lower() in ("the", "a", "an", "and")
-                      or table.words[i][:1].isupper() and i < term.start - 1
+                      or _has_capital(table.words[i]) and i < term.start - 1  # "from arXiv, GitHub and TeX SE"
                       or table.words[i].isdigit() and i < term.start - 1):  # "on IMO 2025 and CMO 2024"
         i -= 1
     return i >= 0 and table.words[i].lower() in _PREPOSITIONS or _in_example_list(table, term.start)
+
+
+def _right_after_preposition(table: Tokens, term: Term) -> bool:
+    """A preposition precedes *term*, past a determiner only: "with Graph-Enhanced Policy Optimization (GEPO)" (not
+    "an analysis of RIM and the Safety-Direction Penalty (SDP)", a second object of the verb)."""
+    i = term.start - 1
+    if i >= 0 and table.words[i].lower() in ("the", "a", "an"):
+        i -= 1
+    return i >= 0 and table.words[i].lower() in _PREPOSITIONS
 
 
 def _in_example_list(table: Tokens, start: int) -> bool:
