@@ -282,6 +282,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Zorbify is 2 times faster than Quux.", "Zorbify 2"),  # a count, not a generation
     ("Data are released under CC BY-NC 4.0 for research.", "CC BY-NC 4.0"),  # a licence, even with its version
     ("Agents must adapt to changing environments.", "changing environments"),  # a setting, said once
+    ("Fine-tuning shifts internal representations of safety.", "internal representations"),  # what a model holds
     ("In domains such as Healthcare and Finance, agents fail.", "Finance"),  # a field, not a benchmark
     ("It gives help with minimal effort--while human feedback guides it.", "effort--while human feedback"),  # a dash
     ("It spans three domains--Math, Code and Science.", "domains--Math"),
@@ -588,9 +589,11 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We evaluate on three industrial datasets: SWaT, WADI, and HAI.", "WADI", NodeType.BENCHMARK),
     ("We evaluate on three benchmarks: table summarization, SWaT and HAI.", "table summarization",
      NodeType.PROBLEM),  # a task, not a name
-    # a learning paradigm is a method, what training for safety aims at a problem (both annotators of real abstracts)
-    ("Models forget under continual learning.", "continual learning", NodeType.METHOD),
+    # a learning setting is a task, what training for safety aims at a problem (gold of five development sets)
+    ("Models forget under continual learning.", "continual learning", NodeType.PROBLEM),
     ("Fine-tuning erodes safety alignment.", "safety alignment", NodeType.PROBLEM),
+    ("We compare with XGBoost on tabular data.", "XGBoost", NodeType.METHOD),  # a boosting algorithm
+    ("A mixture of experts routes each token.", "mixture of experts", NodeType.MODEL),  # an architecture
 ])
 def test_typing_cues(nlp, text, label, node_type):
     found, _ = terms(nlp, text)
@@ -609,7 +612,7 @@ def test_a_name_listed_next_to_a_benchmark_or_model_takes_its_type(nlp):
     found, _ = terms(nlp, "We evaluate on SMAC, MaMuJoCo and Zorbo Football, and compare with TabQ.")
     assert found["Zorbo Football"].type is NodeType.BENCHMARK
     assert found["TabQ"].type is NodeType.METHOD  # listed after "compare with", not next to a benchmark
-    found, _ = terms(nlp, "We compare with TabQ and XGBoost.")
+    found, _ = terms(nlp, "We compare with TabQ and Llama-3.")
     assert found["TabQ"].type is NodeType.MODEL
     found, _ = terms(nlp, "It does well on MD17, ZRMD17 and MD22, beside ZorbLM2 and Qwen3-8B.")
     assert found["ZRMD17"].type is NodeType.BENCHMARK  # a number alone does not make a model
@@ -740,6 +743,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("We propose Enigmata-Eval, a benchmark, and develop optimized multi-task RLVR strategies.",
      "Reinforcement Learning with Verifiable Rewards",
      Role.USES),  # a known name that modifies the object of a cue
+    ("We introduce an online, retrieval-augmented large language model (LLM) framework for driving.",
+     "large language model", Role.USES),  # … also past its short form
     ("Plans drift. We explore a new paradigm, ZorbNet, which replans after each step.", "ZorbNet", Role.PROPOSES),
     # a coined name after a cue, though the cue's object is a description: "… that replans (ZorbNet)"
     ("We present a planner that replans after each step (ZorbNet).", "ZorbNet", Role.PROPOSES),
@@ -1357,6 +1362,11 @@ def test_repeated_phrase_with_unknown_head_is_a_term(nlp):
     once, _ = terms(nlp, "Web corpora contain boilerplate spam.")
     twice, _ = terms(nlp, "Web corpora contain boilerplate spam. Filtering boilerplate spam improves models.")
     assert "boilerplate spam" not in once and "boilerplate spam" in twice, sorted(twice)
+
+
+def test_a_representation_is_a_concept_when_the_text_comes_back_to_it(nlp):
+    twice, _ = terms(nlp, "We learn rotation representations. Rotation representations cut errors.")
+    assert "rotation representations" in twice, sorted(twice)
 
 
 def test_known_term_with_a_repeated_modifier_is_the_narrower_concept(nlp):

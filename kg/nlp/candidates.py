@@ -70,7 +70,9 @@ _DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DG
 _VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.0|(19|20)\d\d)$")  # after a name: "InfLLM v2", "FlexNGIA 2.0", "CMO 2024"
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
-_SETTING_HEADS = {"environment"}
+# Heads of a setting or of what a model holds, concepts only when the text comes back to them ("changing
+# environments", "audio representations").
+_BACKGROUND_HEADS = {"environment", "representation"}
 # Heads too vague to name a concept even when their phrase repeats ("test time", "statistical reason").
 _VAGUE_HEADS = {"time", "times", "reason", "reasons", "way", "ways", "thing", "things", "lot", "part", "parts",
                 "kind", "sort", "case", "cases", "fact", "facts", "number", "amount", "manner", "matter", "fashion",
@@ -687,8 +689,8 @@ def _verdict(words: list[Word]) -> bool | str:
     capitalised = sum(w.facts.capital for w in words)
     if capitalised > 1:
         return True
-    if not capitalised and words[-1].facts.head in _SETTING_HEADS:
-        return _IF_REPEATED  # "changing environments": a setting, unless the text comes back to it
+    if not capitalised and words[-1].facts.head in _BACKGROUND_HEADS:
+        return _IF_REPEATED
     if words[-1].facts.head in head_types():
         return True
     if capitalised:

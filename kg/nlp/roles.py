@@ -466,8 +466,12 @@ def _introduced_by_cue(table: Tokens, cue_end: int, after: list[Term]) -> Term |
 
 
 def _modifies_next_word(table: Tokens, term: Term) -> bool:
-    """A lower-case noun follows *term*: "RLVR strategies" (not "RLVR for math", "RLVR, a …")."""
-    following = table.words[term.end] if term.end < len(table.words) else ""
+    """A lower-case noun follows *term*, past its short form: "RLVR strategies", "large language model (LLM)
+    framework" (not "RLVR for math", "RLVR, a …")."""
+    i = term.end
+    if table.words[i:i + 1] == ["("]:
+        i = next((j + 1 for j in range(i + 1, min(i + 5, len(table.words))) if table.words[j] == ")"), i)
+    following = table.words[i] if i < len(table.words) else ""
     return following.isalpha() and following.islower() and following not in boundary_words()
 
 
