@@ -333,6 +333,25 @@ def last_named_evidence(doc: Doc, terms: list[Term]) -> list[Term]:
                  and not _after_preposition(table, t))]
 
 
+def acting_names(doc: Doc, terms: list[Term]) -> list[Term]:
+    """With no other evidence, the first coined name, known to no lexicon, that opens a sentence after the first
+    where it first occurs, as the subject of a verb: "… real time. ReWorld separates the two during training"."""
+    table = tokens(doc)
+    opening = {t.start: t for t in terms}
+    for sent in _sentences(doc)[1:]:
+        term = opening.get(sent.start)
+        if (term is not None and term.source != "lexicon" and _named_inside(doc, term) and not _known(term)
+                and type_from_lexicon(term.label) is None and term.type in (NodeType.METHOD, NodeType.MODEL)
+                and _introduced_here(term, terms, sent.start) and _ACTS.match(_text_after(table, term, 30))):
+            return [term]
+    return []
+
+
+# A verb of what a thing does, not of how it compares or falls short ("X surpasses", "X struggles": maybe a baseline).
+_ACTS = re.compile(r"^\s*(\([^)]*\)\s*)?(?!" + _OUTCOME[1:-1] + r"|(fails|struggles|suffers|remains|relies|requires"
+                   r"|lacks|ignores|assumes)\b)[a-z]{2,}[a-rt-z]s\s")  # "X separates", not "X is", "X across"
+
+
 # What others made: "Unlike traditional Robotic Process Automation (RPA), …", "existing SWE-Agent".
 _PRIOR_BEFORE = re.compile(r"\b(unlike|traditional|conventional|existing|classical|prior|previous)\s+(\w+\s+)?$",
                            re.I)
@@ -1182,7 +1201,8 @@ class RoleAssigner:
             if tier == "weak":
                 found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
-            found = last_named_evidence(doc, terms) or defined_by_authors(doc, terms) or released_terms(doc, terms)
+            found = (last_named_evidence(doc, terms) or defined_by_authors(doc, terms) or released_terms(doc, terms)
+                     or acting_names(doc, terms))
         proposed = {normalize_label(t.label) for t in found}
         trained = _trained_models(doc, [t for t in terms if t.type is NodeType.MODEL
                                         and normalize_label(t.label) in proposed])
