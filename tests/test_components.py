@@ -283,6 +283,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Data are released under CC BY-NC 4.0 for research.", "CC BY-NC 4.0"),  # a licence, even with its version
     ("Agents must adapt to changing environments.", "changing environments"),  # a setting, said once
     ("Fine-tuning shifts internal representations of safety.", "internal representations"),  # what a model holds
+    ("We use the setting proposed by Lanham et al. (2023) for tests.", "Lanham"),  # an author cited
     ("In domains such as Healthcare and Finance, agents fail.", "Finance"),  # a field, not a benchmark
     ("It gives help with minimal effort--while human feedback guides it.", "effort--while human feedback"),  # a dash
     ("It spans three domains--Math, Code and Science.", "domains--Math"),

@@ -923,7 +923,7 @@ class CandidateFinder:
                 for i, j, verdict, hint in plan:
                     accepted = (verdict is True or named and a + i == 0
                                 or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent_start))
-                    if accepted:  # a type when a list decided ("ETT, Electricity, Traffic")
+                    if accepted and not _cited_author(toks, bounds[a + j]):  # a type when a list decided ("ETT, Electricity, Traffic")
                         kind = accepted if isinstance(accepted, NodeType) else hint
                         terms.append(_new_term(toks, texts, bounds, a + i, a + j, kind))
         _join_over_prepositions(doc, terms, taken)
@@ -968,6 +968,11 @@ def _known_starts(toks: Tokens, terms: list[Term]) -> dict[int, list[int]]:
                                          and toks.words[term.start].isupper() and term.type is NodeType.METHOD):
             known.setdefault(term.start, []).append(i)
     return known
+
+
+def _cited_author(toks: Tokens, end: int) -> bool:
+    """The words before token *end* are an author's name, cited: "the setting proposed by Lanham et al. (2023)"."""
+    return toks.words[end:end + 1] == ["et"] and toks.words[end + 1:end + 2] in (["al"], ["al."])
 
 
 def _new_term(toks: Tokens, texts: tuple[str, ...], bounds: list[int], i: int, j: int, hint: NodeType | None) -> Term:
