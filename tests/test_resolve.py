@@ -24,7 +24,7 @@ from kg.resolve import Overrides, hierarchy, is_short_acronym, load_overrides, n
 REAL_MERGES = [
     ("Model", ["LLM", "LLMs", "large language models", "Large Language Models", "large language model"]),
     ("Model", ["DLMs", "diffusion language models", "Diffusion Language Models"]),
-    ("Method", ["MoE", "Mixture-of-Experts", "mixture of experts"]),
+    ("Model", ["MoE", "Mixture-of-Experts", "mixture of experts"]),
     ("Method", ["RL", "reinforcement learning", "Reinforcement Learning"]),
     ("Method", ["CoT", "Chain-of-Thought", "chain of thought", "chain-of-thought prompting"]),
     ("Model", ["MLLMs", "Multimodal Large Language Models", "multimodal large language models"]),
@@ -121,12 +121,12 @@ def test_merge_records_name_their_papers(G):
 
 
 def test_cross_type_lexicon_merge_is_recorded():
-    ms = [mention("p1", "MoE architecture", NodeType.MODEL), mention("p2", "mixture of experts", source="lexicon")]
+    ms = [mention("p1", "MoE method", NodeType.METHOD), mention("p2", "mixture of experts", source="lexicon")]
     entities, ids = resolve(ms)
     (moe,) = [e for e in entities if e.id == ids[0]]
-    assert ids[0] == ids[1] and moe.type is NodeType.METHOD
+    assert ids[0] == ids[1] and moe.type is NodeType.MODEL
     (retyped,) = [m for m in moe.merges if m.rule == "lexicon-type"]
-    assert retyped.forms == ("MoE architecture (Model → Method)",) and retyped.papers == ("p1",)
+    assert retyped.forms == ("MoE method (Method → Model)",) and retyped.papers == ("p1",)
 
 
 def test_merges_are_in_rdf_with_rule_forms_and_papers(G):
