@@ -746,6 +746,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      Role.USES),  # a known name that modifies the object of a cue
     ("We introduce an online, retrieval-augmented large language model (LLM) framework for driving.",
      "large language model", Role.USES),  # … also past its short form
+    ("We introduce an online, retrieval-augmented large language model (LLM) framework for driving.",
+     "retrieval-augmented large language model", Role.PROPOSES),  # two modifiers joined by a comma
     ("Plans drift. We explore a new paradigm, ZorbNet, which replans after each step.", "ZorbNet", Role.PROPOSES),
     # a coined name after a cue, though the cue's object is a description: "… that replans (ZorbNet)"
     ("We present a planner that replans after each step (ZorbNet).", "ZorbNet", Role.PROPOSES),

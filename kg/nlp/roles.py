@@ -979,6 +979,8 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
                 or doc[i].like_num or _joins_modifiers(lower, i - first) or is_adverb(lower[i - first])
                 or _describes_a_name(words, i, limit)):
             i += 1
+        elif not glued and _modifier_before_comma(table, i, limit):
+            i += 2
         else:
             break
     j = i
@@ -989,6 +991,17 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     if j - i > 3 and words[j - 2] == "-" and is_participle(words[j - 1]):
         j -= 3  # "a success classifier fine-tuned from …": a trailing participle describes, it does not name
     return i, j
+
+
+def _modifier_before_comma(table: Tokens, i: int, limit: int) -> bool:
+    """Word *i* is the first of two modifiers joined by a comma, the second a hyphenated adjective: "an online,
+    retrieval-augmented … framework"."""
+    words = table.words
+    if not (i + 3 < limit and words[i + 1] == "," and words[i].isalpha() and words[i].islower()):
+        return False
+    end = _hyphenated_end(table, i + 2, limit)
+    last = words[end - 1].lower()
+    return end > i + 3 and end < limit and (last in ADJECTIVE_SUFFIXES or is_participle(last))
 
 
 def _hyphenated_end(table: Tokens, i: int, limit: int) -> int:
