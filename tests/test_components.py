@@ -257,6 +257,9 @@ def test_name_shapes(nlp, word, expected):
     ("It stays strong on the Chinese MIRACL-zh benchmark and on Amazon Beauty.", "MIRACL-zh"),  # a language first
     ("It stays strong on the Chinese MIRACL-zh benchmark and on Amazon Beauty.", "Amazon Beauty"),
     ("Inspired by the Language of Thought Hypothesis, it reasons tersely.", "Language of Thought Hypothesis"),
+    ("The loss is a noisy Monte Carlo estimate of the gradient.", "Monte Carlo estimation"),  # not "Monte Carlo"
+    ("It beats methods that use reinforcement learning via human feedback.",
+     "Reinforcement Learning from Human Feedback"),
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)
@@ -318,6 +321,11 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It beats sub-10B models on chat.", "sub-10B"),
     ("Models don't fake alignment when unobserved.", "Models don't fake alignment"),
     ("Standard approaches can return models that fit the noise.", "return models"),  # a verb after a modal
+    ("We show how to reserve scarce clinician attention.", "reserve scarce clinician attention"),  # after "how to"
+    ("The team uses triage to internalize fact-based reasoning.", "internalize fact-based reasoning"),  # -ize verb
+    ("Prompts affect truth directions in probes.", "affect truth directions"),
+    ("We introduce ZorbBench, the first hierarchical benchmark for agents.", "hierarchical benchmark"),
+    ("We release ZorbSet (12k clips), a multi-sensor dataset of drives.", "multi-sensor dataset"),
     ('Models emit fillers (e.g.,"Wait") when unsure.', 'e.g.,"Wait'),  # a comma before a quote
     ("Models experiencing near-total collapse fail.", "Models experiencing near-total collapse"),  # verbs
     ("Replacing goal-centered attention with waypoint tokens helps.", "Replacing goal-centered attention"),

@@ -256,13 +256,16 @@ def _inner_capital(text: str) -> bool:
         or len(text) > 2 and any(map(str.isupper, text[1:]))
 
 
+_IZE_VERB = re.compile(r"^[a-z]{2,}izes?$")  # "internalize", "stabilizes" (verbs; the participles may name things)
+
+
 def _is_boundary_text(text: str) -> bool:
     """Stop words, verbs of abstracts, adverbs, numbers, maths: what ends a candidate wherever it stands."""
     low = text.lower()
     if (_ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES
             or low in boundary_words() and not _inner_capital(text)):  # "ReVeal" is a name, "reveal" a verb
         return True
-    if low.endswith(("n't", "n’t")):  # "don't", "can’t"
+    if low.endswith(("n't", "n’t")) or _IZE_VERB.match(low) and not low.startswith("pri"):  # "don't", "internalize"
         return True
     if text[0].isdigit() and not (_DIMENSION.match(text) or _DIMENSIONAL_NAME.match(text)) \
             or not _MATH.isdisjoint(text):
@@ -345,15 +348,24 @@ def _generation(words: list[str], i: int, last: int) -> bool:
 
 
 def _after_subject_pronoun(words: list[str], start: int, sent_start: int) -> bool:
-    """Token *start* follows a subject pronoun or a modal, maybe past an adverb: "they (often) face …", "methods
-    can return models …" (a verb)."""
+    """Token *start* follows a subject pronoun, a modal or an infinitive's "to", maybe past an adverb: "they
+    (often) face …", "methods can return models …", "learns to internalize …" (a verb)."""
     before = start - 1
     if before > sent_start and (words[before].lower() in _ADVERBS_AFTER_SUBJECT or words[before].endswith("ly")):
         before -= 1
-    return before >= sent_start and (words[before].lower() in _SUBJECT_PRONOUNS or words[before].lower() in _MODALS)
+    return before >= sent_start and (words[before].lower() in _SUBJECT_PRONOUNS or words[before].lower() in _MODALS
+                                     or words[before].lower() == "to" and before > sent_start
+                                     and words[before - 1].lower() in _INFINITIVE_LEADS)
 
 
 _MODALS = {"can", "cannot", "could", "may", "might", "will", "would", "should", "must", "shall"}
+# What makes the next "to" an infinitive's: "how to update memory", "in order to reserve", "fails to capture".
+_INFINITIVE_LEADS = {"how", "what", "when", "where", "whether", "which", "order", "able", "unable", "aims", "aim",
+                     "seek", "seeks", "tend", "tends", "fail", "fails", "need", "needs", "want", "wants", "try",
+                     "tries", "attempt", "attempts", "struggle", "struggles", "likely", "unlikely", "difficult",
+                     "hard", "easy", "possible", "impossible", "necessary", "sufficient", "ability", "choose",
+                     "chooses", "decide", "decides", "begin", "begins", "continue", "continues", "seem", "seems",
+                     "appear", "appears", "intended", "expected", "designed", "trained", "learn", "learns"}
 
 
 def _sentence_case_basis(key) -> bool:
@@ -797,6 +809,17 @@ def _stem_of_a_modifier(table: Tokens, start: int, end: int) -> bool:
     return end - start == 1 and before_adjective_suffix(table, end) and _facts(table.words[start]).title
 
 
+# "VIKI-Bench, the first hierarchical benchmark": what the appositive says of a named dataset is no concept of its own.
+_DATA_APPOSITIVE = re.compile(r"[A-Z][\w-]*[A-Z0-9][\w-]*(\s\([^()]*\))?,\s+(a|an|the\s+first|the|our)\s+"
+                              r"([\w-]+\s+){0,4}$")
+_DATA_KINDS = {"benchmark", "dataset", "corpus", "suite", "testbed"}
+
+
+def _describes_named_data(table: Tokens, start: int, end: int) -> bool:
+    return (singular(table.words[end - 1].lower()) in _DATA_KINDS
+            and bool(_DATA_APPOSITIVE.search(table.text[max(0, table.idx[start] - 80):table.idx[start]])))
+
+
 def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int) -> bool | NodeType | None:
     """Settle *verdict* on the candidate at tokens ``start:end`` in its context: false, true, or the type the
     context gives it (a list of benchmarks or of tasks)."""
@@ -923,7 +946,9 @@ class CandidateFinder:
                 for i, j, verdict, hint in plan:
                     accepted = (verdict is True or named and a + i == 0
                                 or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent_start))
-                    if accepted and not _cited_author(toks, bounds[a + j]):  # a type when a list decided ("ETT, Electricity, Traffic")
+                    if accepted and not (_cited_author(toks, bounds[a + j])
+                                         or _describes_named_data(toks, bounds[a + i], bounds[a + j])):
+                        # a type when a list decided ("ETT, Electricity, Traffic")
                         kind = accepted if isinstance(accepted, NodeType) else hint
                         terms.append(_new_term(toks, texts, bounds, a + i, a + j, kind))
         _join_over_prepositions(doc, terms, taken)
