@@ -713,7 +713,9 @@ def _verdict(words: list[Word]) -> bool | str:
     if len(words) == 2 and (doers and not vague_head or not vague) and _compound_modifier(words[0].text) \
             and _agent_or_action_noun(words[1]):
         return True  # "cross-encoder rerankers", "closed-loop validation"
-    return len(words) <= 3 and not vague and _IF_REPEATED
+    if vague and (vague_head or words[0].facts.participle):
+        return False  # "corrected labels": the items a step picks out; a plural that may be a verb needs a repeat
+    return len(words) <= 3 and _IF_REPEATED  # "entropy profiles … similar entropy profiles"
 
 
 def _picks_out(word: str) -> bool:
