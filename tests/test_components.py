@@ -1411,10 +1411,13 @@ def test_a_title_case_word_before_a_known_task_short_form_names_a_task(nlp):
 @pytest.mark.parametrize("text, label", [("We report worst-class accuracy on all splits.", "worst-class accuracy"),
                                          ("This does not affect accuracy much.", "accuracy"),
                                          ("It raises Arena-Hard win rate by 4 points.", "win rate"),
-                                         ("It lifts simulation accuracy to 80%.", "simulation accuracy")])  # action
+                                         ("It lifts simulation accuracy to 80%.", "simulation accuracy"),  # action
+                                         ("It is judged by endpoint accuracy alone.", "endpoint accuracy"),  # noun
+                                         ("It reaches 41.2 box mAP on LVIS.", "box mAP"),
+                                         ("It keeps constant memory consumption.", "memory footprint")])  # an adjective
 def test_known_metric_takes_a_compound_or_noun_modifier(nlp, text, label):
     found, _ = terms(nlp, text)
-    assert label in found, sorted(found)
+    assert label in found and found[label].type is NodeType.METRIC, sorted(found)
 
 
 @pytest.mark.parametrize("text, label", [

@@ -1068,7 +1068,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
             continue
         phrase = toks.span_text(left[0].start, term.end)
         if _repeated(doc, phrase) or _narrower_metric(term, left) or _architecture_kind(term, left):
-            terms[i] = Term(left[0].start, term.end, phrase, "chunk")
+            terms[i] = Term(left[0].start, term.end, phrase, "chunk",
+                            type=term.type if _narrower_metric(term, left) else None)
             taken.update(range(left[0].start, term.start))
         elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
@@ -1254,7 +1255,21 @@ def _narrower_metric(term: Term, left: list[Word]) -> bool:
     modifier = left[0].facts
     return (term.type is NodeType.METRIC and len(left) == 1
             and ("-" in left[0].text or modifier.head in head_types()
-                 or modifier.lower.endswith(("tion", "sion", "ment")) and left[0].text.isalpha()))
+                 or left[0].text.isalpha() and left[0].text.islower() and _noun_modifier(modifier)))
+
+
+def _noun_modifier(word: _Facts) -> bool:
+    """A lower-case word that reads as a noun before another ("endpoint", "answer", "retrieval"): no adjective,
+    participle, -ing or -ly word, no verb."""
+    low = word.lower
+    return (low.endswith(("tion", "sion", "ment")) or not (looks_adjective(low) or word.participle or word.verb_like
+            or low.endswith(("ing", "ly", "ic", "ar", "est", "al", "ite")) or low in _PLAIN_ADJECTIVES
+            or low in boundary_words()))
+
+
+_PLAIN_ADJECTIVES = {"constant", "double", "aggregate", "forgotten", "given", "chosen", "hidden", "overall", "average",
+                     "mean", "net", "raw", "gross", "entire", "whole", "same", "other", "own", "higher", "lower",
+                     "better", "worse", "greater", "larger", "smaller", "faster", "slower", "stronger", "weaker"}
 
 
 def _repeated(doc: Doc, phrase: str) -> bool:
