@@ -786,6 +786,11 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("Plans drift. We pretrain Qwen2.5-7B on 2T tokens of traces.", "Qwen2.5-7B", Role.USES),  # a known model
     ("Plans drift. ZorbNet replans at each step. Tests show that ZorbNet improves accuracy.", "ZorbNet",
      Role.PROPOSES),  # a coined architecture name is no known model
+    # … or one that the paper's web address spells
+    ("Data shape behaviour. We frame this as safety pretraining. Models are at safetypretraining.ai",
+     "safety pretraining", Role.PROPOSES),
+    ("Data shape behaviour. We frame this as safety pretraining. Models are at modelzoo.ai", "safety pretraining",
+     Role.USES),
     # the idea of a named thing: the name is what the paper introduces
     ("Here we introduce a groundbreaking concept of Zorb Space: a space in which models are compared.",
      "Zorb Space", Role.PROPOSES),

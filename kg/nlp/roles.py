@@ -390,6 +390,28 @@ RELEASE_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|publicly\s+|openly\s+)?(re
                          r"|\b(is|are|will\s+be)\s+(made\s+(publicly\s+)?|publicly\s+)available\b", re.I)
 
 
+# A web address: its host ("alignmentpretraining.ai", "x-vc.github.io") and path ("/lab/ReWorld").
+_ADDRESS = re.compile(r"(?:https?://)?(?:www\.)?([\w-]+(?:\.[\w-]+)*\.(?:ai|io|com|org|net|dev|app))(/[^\s)]*)?",
+                      re.I)
+
+
+def named_by_address(doc: Doc, terms: list[Term]) -> list[Term]:
+    """The coined term (not the lexicon's, not a problem) that a web address of the abstract spells: a project page
+    or repository is named after the paper's own contribution ("… available at alignmentpretraining.ai")."""
+    parts = set()
+    for match in _ADDRESS.finditer(doc.text):
+        parts.add(_squashed(match.group(1).split(".")[0]))
+        parts.update(_squashed(part) for part in (match.group(2) or "").split("/"))
+    parts.discard("")
+    return [t for t in terms if t.source != "lexicon" and not _known(t) and t.type is not NodeType.PROBLEM
+            and any(_squashed(name) in parts for name in (t.label, *t.aliases))] if parts else []
+
+
+def _squashed(text: str) -> str:
+    """Letters and digits only, lower case, as an address writes a name ("Safety Pretraining" → "safetypretraining")."""
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
 def released_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     """The weakest evidence: the common terms (not the lexicon's) of a sentence that releases them ("we release
     the curated corpus, the scoring models and the processing pipeline")."""
@@ -1214,8 +1236,8 @@ class RoleAssigner:
             if tier == "weak":
                 found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
-            found = (last_named_evidence(doc, terms) or defined_by_authors(doc, terms) or released_terms(doc, terms)
-                     or acting_names(doc, terms))
+            found = (named_by_address(doc, terms) or last_named_evidence(doc, terms) or defined_by_authors(doc, terms)
+                     or released_terms(doc, terms) or acting_names(doc, terms))
         proposed = {normalize_label(t.label) for t in found}
         trained = _trained_models(doc, [t for t in terms if t.type is NodeType.MODEL
                                         and normalize_label(t.label) in proposed])
