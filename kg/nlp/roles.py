@@ -408,7 +408,7 @@ def named_by_address(doc: Doc, terms: list[Term]) -> list[Term]:
 
 
 def _squashed(text: str) -> str:
-    """Letters and digits only, lower case, as an address writes a name ("Safety Pretraining" → "safetypretraining")."""
+    """Letters and digits only, lower case, as an address writes a name ("Zorb Net" → "zorbnet")."""
     return "".join(c for c in text.lower() if c.isalnum())
 
 
