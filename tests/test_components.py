@@ -258,6 +258,7 @@ def test_name_shapes(nlp, word, expected):
     ("It stays strong on the Chinese MIRACL-zh benchmark and on Amazon Beauty.", "Amazon Beauty"),
     ("Inspired by the Language of Thought Hypothesis, it reasons tersely.", "Language of Thought Hypothesis"),
     ("The loss is a noisy Monte Carlo estimate of the gradient.", "Monte Carlo estimation"),  # not "Monte Carlo"
+    ("It uses contrastive image pretraining. It beats contrastive image pretraining.", "contrastive image pretraining"),
     ("Prior work uses entropy profiles. Similar entropy profiles hide errors.", "entropy profiles"),  # a plural,
     # repeated: no verb
     ("It beats methods that use reinforcement learning via human feedback.",
@@ -327,6 +328,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("The team uses triage to internalize fact-based reasoning.", "internalize fact-based reasoning"),  # -ize verb
     ("Prompts affect truth directions in probes.", "affect truth directions"),
     ("We train on corrected labels; corrected labels help.", "corrected labels"),  # what a step picks out
+    ("The system must simulate flows and satisfy video rendering constraints.", "satisfy video rendering constraints"),
+    ("CSA combines anticipation and control, turning safety into a process.", "turning safety"),
     ("The model estimates rewards. The model estimates values.", "model estimates"),  # a verb, repeated
     ("We introduce ZorbBench, the first hierarchical benchmark for agents.", "hierarchical benchmark"),
     ("We release ZorbSet (12k clips), a multi-sensor dataset of drives.", "multi-sensor dataset"),

@@ -1062,11 +1062,13 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
                               type=term.type if term.type is NodeType.PROBLEM else None))  # "Visual QA": a task
             taken.update(range(left[-1].start, term.start))
             continue
-        if not left or len(left) > 2 or any(w.facts.generic or not w.text.replace("-", "").isalpha() for w in left):
+        if not left or len(left) > 2 or not all(w.text.replace("-", "").isalpha() for w in left):
             continue
         if _names_before(terms, left[0].start, term.start):  # "Arena-Hard win rate": a benchmark and its metric
             continue
         phrase = toks.span_text(left[0].start, term.end)
+        if any(w.facts.generic for w in left) and not (len(left) == 2 and _repeated(doc, phrase)):
+            continue  # "contrastive image pretraining", repeated, is a concept; "image pretraining" alone is vague
         if _repeated(doc, phrase) or _narrower_metric(term, left) or _architecture_kind(term, left):
             terms[i] = Term(left[0].start, term.end, phrase, "chunk",
                             type=term.type if _narrower_metric(term, left) else None)
