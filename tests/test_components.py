@@ -330,6 +330,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We train on corrected labels; corrected labels help.", "corrected labels"),  # what a step picks out
     ("The system must simulate flows and satisfy video rendering constraints.", "satisfy video rendering constraints"),
     ("CSA combines anticipation and control, turning safety into a process.", "turning safety"),
+    ("Contamination is 18% in STEM and 9% in Social Sciences.", "STEM"),  # a subject area
+    ("Models overlook tri-modal evaluation in Traditional Chinese.", "Traditional Chinese"),  # a language
     ("The model estimates rewards. The model estimates values.", "model estimates"),  # a verb, repeated
     ("We introduce ZorbBench, the first hierarchical benchmark for agents.", "hierarchical benchmark"),
     ("We release ZorbSet (12k clips), a multi-sensor dataset of drives.", "multi-sensor dataset"),
