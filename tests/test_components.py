@@ -259,6 +259,7 @@ def test_name_shapes(nlp, word, expected):
     ("Inspired by the Language of Thought Hypothesis, it reasons tersely.", "Language of Thought Hypothesis"),
     ("The loss is a noisy Monte Carlo estimate of the gradient.", "Monte Carlo estimation"),  # not "Monte Carlo"
     ("It uses contrastive image pretraining. It beats contrastive image pretraining.", "contrastive image pretraining"),
+    ("It can watermark Llama 2 7B-chat with no loss.", "Llama 2 7B-chat"),  # a variant joined to the size
     ("Prior work uses entropy profiles. Similar entropy profiles hide errors.", "entropy profiles"),  # a plural,
     # repeated: no verb
     ("It beats methods that use reinforcement learning via human feedback.",
