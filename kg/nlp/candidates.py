@@ -953,6 +953,7 @@ class CandidateFinder:
                         # a type when a list decided ("ETT, Electricity, Traffic")
                         kind = accepted if isinstance(accepted, NodeType) else hint
                         terms.append(_new_term(toks, texts, bounds, a + i, a + j, kind))
+        _join_degree_adverbs(toks, terms, taken)
         _join_over_prepositions(doc, terms, taken)
         doc._.kg_terms = terms
         return doc
@@ -1076,6 +1077,24 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+# Adverbs that make a technical modifier with the adjective after them: "partially observable", "weakly supervised".
+_DEGREE_ADVERBS = {"partially", "fully", "weakly", "strongly", "densely", "sparsely"}
+
+
+def _join_degree_adverbs(toks: Tokens, terms: list[Term], taken: set[int]) -> None:
+    """"partially observable environments", "weakly supervised speech recognizers": the adverb belongs to the term
+    its adjective opens."""
+    words = toks.words
+    for i, term in enumerate(terms):
+        first = words[term.start].lower()
+        if (term.source == "chunk" and term.start > 0 and term.end - term.start > 1 and term.start - 1 not in taken
+                and words[term.start - 1].lower() in _DEGREE_ADVERBS
+                and (looks_adjective(first) or is_participle(first))):
+            start = term.start - 1
+            terms[i] = Term(start, term.end, toks.span_text(start, term.end), "chunk", type=term.type)
+            taken.add(start)
 
 
 _NAME_JOINS = {"of", "in", "for"}
