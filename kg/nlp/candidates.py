@@ -1162,10 +1162,13 @@ def _extend_known_to_heads(toks: Tokens, texts: tuple[str, ...], bounds: list[in
     """A known common term followed by the head noun that ends its chunk names a narrower thing as well: "a
     bag-of-words classifier", "speech recognition errors" (the known term keeps its own Term)."""
     last = texts[-1]
+    rate = singular(last) == "rate"  # "contamination rate": how often a known problem occurs is a measure
     if not (last.isalpha() and last.islower()) or head_types().get(singular(last)) in (None, NodeType.METRIC) \
-            or singular(last) in (*_KIND_WORDS, "loop") or bounds[-2] in taken:
+            and not rate or singular(last) in (*_KIND_WORDS, "loop") or bounds[-2] in taken:
         return  # not "fairness scores", "reward shaping loop": a measure or a use of the known thing
     for term in [t for t in terms if t.source == "lexicon" and t.end == bounds[-2] and t.start >= bounds[0]]:
+        if rate and term.type is not NodeType.PROBLEM:
+            continue
         if term.label.islower() and not (term.type is NodeType.MODEL and singular(last) in _PART_HEADS):
             terms.append(Term(term.start, bounds[-1], toks.span_text(term.start, bounds[-1]), "chunk"))
             taken.add(bounds[-2])
