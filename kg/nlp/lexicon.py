@@ -49,7 +49,8 @@ def surface_variants(name: str) -> set[str]:
     if not is_acronym(name):
         forms |= {f + "s" for f in forms if not f.endswith("s") and f[-1].isalpha()}
         forms |= {f[:-1] for f in forms if f.endswith("s") and not f.endswith("ss") and len(f) > 4}
-        forms |= {f.replace(" of ", "s of ", 1) for f in forms if " of " in f and not f.split(" of ")[0].endswith("s")}
+        forms |= {f.replace(of, "s" + of, 1) for f in forms for of in (" of ", "-of-")
+                  if of in f and not f.split(of)[0].endswith("s")}  # "chains of thought", "chains-of-thought"
         forms |= {_BRITISH_IZ.sub(r"is\1", f) for f in forms if "iz" in f}  # "generalisation", "quantised"
     return {f for f in forms if f.strip()}
 
