@@ -262,6 +262,7 @@ def test_name_shapes(nlp, word, expected):
     ("It can watermark Llama 2 7B-chat with no loss.", "Llama 2 7B-chat"),  # a variant joined to the size
     ("It improves Pass@$k$ on math benchmarks.", "pass@k"),  # written in LaTeX
     ("We train mixtures-of-experts at scale.", "mixture of experts"),  # a plural written with hyphens
+    ("We release an open benchmarking suite for agents.", "benchmarking suite"),  # "open" says how it is released
     ("We find an overall contamination rate of 13.8%.", "contamination rate"),  # how often a known problem occurs
     ("Agents act in partially observable environments. Partially observable environments are hard.",
      "partially observable environments"),  # a degree adverb and its adjective
