@@ -335,6 +335,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("The team uses triage to internalize fact-based reasoning.", "internalize fact-based reasoning"),  # -ize verb
     ("Prompts affect truth directions in probes.", "affect truth directions"),
     ("We train on corrected labels; corrected labels help.", "corrected labels"),  # what a step picks out
+    ("We read model logits. Model logits drift.", "model logits"),  # a vague word, repeated
     ("The system must simulate flows and satisfy video rendering constraints.", "satisfy video rendering constraints"),
     ("CSA combines anticipation and control, turning safety into a process.", "turning safety"),
     ("Contamination is 18% in STEM and 9% in Social Sciences.", "STEM"),  # a subject area

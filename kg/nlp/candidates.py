@@ -713,8 +713,9 @@ def _verdict(words: list[Word]) -> bool | str:
     if len(words) == 2 and (doers and not vague_head or not vague) and _compound_modifier(words[0].text) \
             and _agent_or_action_noun(words[1]):
         return True  # "cross-encoder rerankers", "closed-loop validation"
-    if vague and (vague_head or words[0].facts.participle):
-        return False  # "corrected labels": the items a step picks out; a plural that may be a verb needs a repeat
+    if vague and (vague_head or words[0].facts.participle or any(w.facts.generic for w in words)):
+        return False  # "corrected labels", "model logits", "noisy signals": the items a step picks out, or vague
+        # words; a plural that may be a verb needs a repeat
     return len(words) <= 3 and _IF_REPEATED  # "entropy profiles … similar entropy profiles"
 
 
