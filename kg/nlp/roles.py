@@ -391,8 +391,8 @@ RELEASE_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|publicly\s+|openly\s+)?(re
 
 
 # A web address: its host ("alignmentpretraining.ai", "x-vc.github.io") and path ("/lab/ReWorld").
-_ADDRESS = re.compile(r"(?:https?://)?(?:www\.)?([\w-]+(?:\.[\w-]+)*\.(?:ai|io|com|org|net|dev|app))(/[^\s)]*)?",
-                      re.I)
+_ADDRESS = re.compile(r"(?<![\w.@/-])(?:https?://)?(?:www\.)?((?:[\w-]++\.)+(?:ai|io|com|org|net|dev|app))\b"
+                      r"(/[^\s)]*)?", re.I)
 
 
 def named_by_address(doc: Doc, terms: list[Term]) -> list[Term]:
