@@ -265,7 +265,7 @@ def _is_boundary_text(text: str) -> bool:
     if (_ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES
             or low in boundary_words() and not _inner_capital(text)):  # "ReVeal" is a name, "reveal" a verb
         return True
-    if low.endswith(("n't", "n’t")) or _IZE_VERB.match(low) and not low.startswith("pri"):  # "don't", "internalize"
+    if low.endswith(("n't", "n’t")) or _IZE_VERB.match(low) and low not in ("prize", "prizes"):  # "don't"
         return True
     if text[0].isdigit() and not (_DIMENSION.match(text) or _DIMENSIONAL_NAME.match(text)) \
             or not _MATH.isdisjoint(text):

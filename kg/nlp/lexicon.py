@@ -32,7 +32,8 @@ __all__ = ["LexiconMatcher", "surface_variants"]
 # variant word; and a benchmark's: a version ("LongBench v2").
 _SIZED = re.compile(f"(^|-){PARAMETER_COUNT}$")  # the last word of a model's name gives its size
 _VARIANT = re.compile(f"^({PARAMETER_COUNT}|v\\d+(\\.\\d+)*|Large|Medium|Base|Small|Mini|mini|Tiny|Nano|XL|XXL"
-                      "|Pro|Ultra|Max|Plus|Flash|Lite|Turbo|Instruct|instruct|Chat|chat|(Sonnet|Opus|Haiku)(-\\d(\\.\\d)?)?)$")
+                      "|Pro|Ultra|Max|Plus|Flash|Lite|Turbo|Instruct|instruct|Chat|chat"
+                      "|(Sonnet|Opus|Haiku)(-\\d(\\.\\d)?)?)$")
 _VERSION = re.compile(r"^(v\d+(\.\d+)*|(19|20)\d\d)$")  # "LongBench v2", "CMO 2024"; not "GSM8K 85.2, MATH 60.1"
 _SIZED_BACKBONE = re.compile(r"^(ViT|RN|ResNet|ConvNeXt|Swin|EVA)[\w/-]*\d")  # "ViT-L/14" in "CLIP ViT-L/14"
 # "SigLIP 2", "Stable Diffusion 3", "Gemini 3.5": only after a named model, not "VLMs"
