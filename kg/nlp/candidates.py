@@ -325,7 +325,7 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
                             texts, bounds = [], []
                         after_capital = False
                         continue
-                if not texts and _after_subject_pronoun(words, start, sent_start) and text.islower():
+                if not texts and _in_verb_position(words, start, sent_start) and text.islower():
                     continue  # "they face severe vulnerabilities": a verb
                 texts.append(text)
                 bounds.append(start)
@@ -347,7 +347,7 @@ def _generation(words: list[str], i: int, last: int) -> bool:
     return len(words[i]) == 1 and words[i] in "123456789" and i < last and words[i + 1] in (",", ";", ":", ")")
 
 
-def _after_subject_pronoun(words: list[str], start: int, sent_start: int) -> bool:
+def _in_verb_position(words: list[str], start: int, sent_start: int) -> bool:
     """Token *start* follows a subject pronoun, a modal or an infinitive's "to", maybe past an adverb: "they
     (often) face …", "methods can return models …", "learns to internalize …" (a verb)."""
     before = start - 1
@@ -1071,9 +1071,9 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         phrase = toks.span_text(left[0].start, term.end)
         if any(w.facts.generic for w in left) and not (len(left) == 2 and _repeated(doc, phrase)):
             continue  # "contrastive image pretraining", repeated, is a concept; "image pretraining" alone is vague
-        if _repeated(doc, phrase) or _narrower_metric(term, left) or _architecture_kind(term, left):
-            terms[i] = Term(left[0].start, term.end, phrase, "chunk",
-                            type=term.type if _narrower_metric(term, left) else None)
+        metric = _narrower_metric(term, left)
+        if _repeated(doc, phrase) or metric or _architecture_kind(term, left):
+            terms[i] = Term(left[0].start, term.end, phrase, "chunk", type=term.type if metric else None)
             taken.update(range(left[0].start, term.start))
         elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
@@ -1164,8 +1164,9 @@ def _extend_known_to_heads(toks: Tokens, texts: tuple[str, ...], bounds: list[in
     bag-of-words classifier", "speech recognition errors" (the known term keeps its own Term)."""
     last = texts[-1]
     rate = singular(last) == "rate"  # "contamination rate": how often a known problem occurs is a measure
-    if not (last.isalpha() and last.islower()) or head_types().get(singular(last)) in (None, NodeType.METRIC) \
-            and not rate or singular(last) in (*_KIND_WORDS, "loop") or bounds[-2] in taken:
+    if not (last.isalpha() and last.islower()) or (head_types().get(singular(last)) in (None, NodeType.METRIC)
+                                                   and not rate) \
+            or singular(last) in (*_KIND_WORDS, "loop") or bounds[-2] in taken:
         return  # not "fairness scores", "reward shaping loop": a measure or a use of the known thing
     for term in [t for t in terms if t.source == "lexicon" and t.end == bounds[-2] and t.start >= bounds[0]]:
         if rate and term.type is not NodeType.PROBLEM:
