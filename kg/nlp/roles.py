@@ -399,7 +399,7 @@ def named_by_address(doc: Doc, terms: list[Term]) -> list[Term]:
     """The coined term (not the lexicon's, not a problem) that a web address of the abstract spells: a project page
     or repository is named after the paper's own contribution ("… available at alignmentpretraining.ai")."""
     parts = set()
-    for match in _ADDRESS.finditer(doc.text):
+    for match in _ADDRESS.finditer(tokens(doc).text):
         parts.add(_squashed(match.group(1).split(".")[0]))
         parts.update(_squashed(part) for part in (match.group(2) or "").split("/"))
     parts.discard("")
@@ -1256,7 +1256,7 @@ class RoleAssigner:
 def _trained_models(doc: Doc, models: list[Term]) -> set[str]:
     """Labels of the proposed *models* that are trained artefacts: the abstract releases weights, or the model's
     sentence gives a parameter count (searched only when the paper proposes a model)."""
-    if models and _RELEASED.search(doc.text):
+    if models and _RELEASED.search(tokens(doc).text):
         return {t.label for t in models}
     return {t.label for t in models if _sized(doc, t)}
 
