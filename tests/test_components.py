@@ -1050,6 +1050,19 @@ def test_a_short_form_after_a_preposition_is_not_a_second_new_name(nlp):
     assert found["Verilog compiler simulator"].role is not Role.PROPOSES, sorted(found)
 
 
+def test_a_name_someone_else_proposed_is_not_the_papers(nlp):
+    found, _ = terms(nlp, "To fix this, a two-axis scoring called ZorbPO was proposed. We add noise robustness to "
+                          "ZorbPO.")
+    assert found["ZorbPO"].role is not Role.PROPOSES, sorted(found)
+    found, _ = terms(nlp, "A method called ZorbPO has recently been introduced.")
+    assert found["ZorbPO"].role is not Role.PROPOSES, sorted(found)
+
+
+def test_a_memory_size_is_no_name(nlp):
+    found, _ = terms(nlp, "We train a small planner on 8GB GPUs.")
+    assert "8GB" not in found and not any("8GB" in label for label in found), sorted(found)
+
+
 def test_a_capitalised_first_word_is_no_coined_name(nlp):
     found, _ = terms(nlp, "Selective mixup is a family of methods that mix chosen pairs. We study selective mixup.")
     assert all(t.role is not Role.PROPOSES for t in found.values()), sorted(found)
@@ -1060,6 +1073,8 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
     ("We evaluate released checkpoints and design a minimal planning task.", "planning task"),
     ("Motivated by this, we use these findings to build ZorbNet, which replans after each step.", "ZorbNet"),
     ("This paper proposes 3DZorbDet, a novel 3D object detection approach.", "3DZorbDet"),  # a name after "3D"
+    ("We introduce 3ZQ, a training-time enhancement of encoders.", "3ZQ"),  # a digit, then capitals
+    ("We propose 2D-ZorbPO, which extends preference optimization.", "2D-ZorbPO"),
     ("We introduce a reinforcement learning agent that can self-improve.", "reinforcement learning agent"),  # built on
     ("To close this gap, this study proposes a novel ZQ-CRF system that plans.", "ZQ-CRF"),  # the text as subject
     ("To fix this, this paper treats ranking as generation and constructs a flow-based tuning framework (ZorbGR).",

@@ -67,6 +67,8 @@ _NUMBERED_PARTS = {"stage", "phase", "step", "level", "part", "section", "table"
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
 _DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DGen", "3DGS": a name
+# One digit, then capitals: "3AM", "2D-DPO" (not a memory size: "8GB").
+_DIGIT_NAME = re.compile(r"^[0-9](D-)?(?!(GB|MB|TB|KB|PB)$)[A-Z]{2,}[A-Za-z0-9]*$")
 _VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.0|(19|20)\d\d)$")  # after a name: "InfLLM v2", "FlexNGIA 2.0", "CMO 2024"
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
@@ -267,7 +269,7 @@ def _is_boundary_text(text: str) -> bool:
         return True
     if low.endswith(("n't", "n’t")) or _IZE_VERB.match(low) and low not in ("prize", "prizes"):  # "don't"
         return True
-    if text[0].isdigit() and not (_DIMENSION.match(text) or _DIMENSIONAL_NAME.match(text)) \
+    if text[0].isdigit() and not any(p.match(text) for p in (_DIMENSION, _DIMENSIONAL_NAME, _DIGIT_NAME)) \
             or not _MATH.isdisjoint(text):
         return True
     return is_adverb(low.rsplit("-", 1)[-1])  # "data-efficiently"

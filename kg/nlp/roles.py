@@ -220,8 +220,9 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     chosen = []
     for sent in _sentences(doc):
         for cue in sent.cues:
-            if _names(cue) and _OBSERVATION_BEFORE.search(sent.text, 0, cue.start()):
-                continue  # "a failure mode we term representational collapse": a finding, not a contribution
+            if _names(cue) and (_OBSERVATION_BEFORE.search(sent.text, 0, cue.start())
+                                or _PROPOSED_EARLIER.search(sent.text, cue.end()) and not AUTHORS.search(sent.text)):
+                continue  # "a failure mode we term …": a finding; "a scoring called 2D-DPO was proposed": not ours
             cue_end = sent.start_char + cue.end()
             after = []
             for t in by_start[bisect_left(start_chars, cue_end):]:
@@ -246,6 +247,11 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                                           and not _without_own_name(t.label)  # "our proposed multi-LLM framework"
                                           or _this_named_kind(table, t)))]
     return chosen
+
+
+# Someone else's contribution, named in the passive: "… called X was proposed", "X has recently been introduced".
+_PROPOSED_EARLIER = re.compile(r"\b(was|were|has|have|had)\s+(recently\s+)?(been\s+)?(recently\s+)?"
+                              r"(proposed|introduced|developed|presented)\b", re.I)
 
 
 # What the authors observe, before a cue that names it: "a phenomenon we call …", "a failure mode termed …".
