@@ -50,8 +50,15 @@ def test_blank_lines_made_of_spaces_and_tabs_separate_paragraphs():
 
 
 def test_one_abstract_per_line():
-    assert abstracts(f"{A}\n{B}\n{C}\n") == [A, B, C]
-    assert abstracts(f"Daily Papers\n\n{A}\n{B}\n{C}\n") == [A, B, C]
+    lines = [f"{A} We evaluate the routing on three benchmarks.", f"{B} No clean validation set is needed.", LONG]
+    assert abstracts("\n".join(lines) + "\n") == lines
+    assert abstracts("Daily Papers\n\n" + "\n".join(lines) + "\n") == lines
+
+
+def test_an_abstract_written_one_sentence_per_line_is_one_abstract():
+    one_per_line = LONG.replace(". ", ".\n")
+    assert one_per_line.count("\n") == 2
+    assert abstracts(f"Daily Papers\n\n{one_per_line}\n\n{A}\n") == [LONG, A]
 
 
 def test_one_abstract_per_line_some_ending_with_the_address_of_their_code():
@@ -74,6 +81,23 @@ def test_wrapped_abstract_spread_over_lines_is_one_abstract():
     found = parse_daily_papers(f"Daily Papers\n\n{wrapped}\n\n{A}\n")
     assert [p.abstract for p in found] == [LONG, A]
     assert found[0].id == paper_id(LONG)
+
+
+def test_the_first_line_of_wrapped_text_is_no_header():
+    """Wrapped at 60 to 80 columns, the first abstract's first line is short enough to pass for a header."""
+    text = ("Diffusion-based language generators offer considerable advantages over autoregressive decoders, "
+            "including parallel decoding and bidirectional context. However, their sampling remains expensive, "
+            "because every denoising step recomputes representations for the entire sequence.")
+    for width in (60, 72, 80):
+        wrapped = "\n".join(textwrap.wrap(text, width))
+        assert len(wrapped.split("\n")[0].split()) <= 10
+        assert abstracts(f"{wrapped}\n\n{A}\n") == [text, A]
+        assert abstracts(f"Daily Papers\n{wrapped}\n\n{A}\n") == [text, A]  # a header before it still is one
+
+
+def test_a_short_first_paragraph_of_two_sentences_is_no_header():
+    short = "Large language models often hallucinate facts. To address this, we propose FactFix for QA"
+    assert abstracts(f"{short}\n\n{A}\n") == [short, A]
 
 
 def test_a_word_hyphenated_across_a_line_break_is_joined():
@@ -127,9 +151,9 @@ def test_id_is_sha256_prefix_of_the_collapsed_text():
 
 
 def test_ids_agree_between_formats():
-    one_line = parse_daily_papers(f"{A}\n{B}\n")
-    paragraphs = parse_daily_papers(f"Daily Papers\r\n\r\n{A}\r\n\r\n{B}\r\n")
-    assert [p.id for p in one_line] == [p.id for p in paragraphs] == [paper_id(A), paper_id(B)]
+    one_line = parse_daily_papers(f"{LONG}\n{A} {B}\n")
+    paragraphs = parse_daily_papers(f"Daily Papers\r\n\r\n{LONG}\r\n\r\n{A} {B}\r\n")
+    assert [p.id for p in one_line] == [p.id for p in paragraphs] == [paper_id(LONG), paper_id(f"{A} {B}")]
 
 
 # ---------------------------------------------------------------------- URLs

@@ -2,9 +2,9 @@
 
 An optional short header line, then one abstract per paragraph (paragraphs
 separated by blank lines). A paragraph whose every line is itself a long
-sentence-ended text is read as one abstract per line. Markdown markup (a
-heading, list, table, quote or code block: a saved page may be Markdown) is
-not an abstract and is skipped.
+sentence-ended text, most of them of several sentences, is read as one
+abstract per line. Markdown markup (a heading, list, table, quote or code
+block: a saved page may be Markdown) is not an abstract and is skipped.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ MIN_ABSTRACT_WORDS = 8
 MAX_HEADER_WORDS = 10  # a header line before an abstract in the same paragraph
 MAX_OWN_LINE_HEADER_WORDS = 20  # a header line that is a paragraph of its own
 ONE_PER_LINE_MIN_WORDS = 15
+WRAPPED_LINE_SHARE = 0.75  # a first line this long against the longest after it is wrapped text, not a header
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+_SENTENCE_BREAK = re.compile(r"[.?!][\"')\]]?\s+[A-Z]")  # one sentence ends and another begins
 # How Markdown markup begins (no abstract does): a heading, list item, table row, quote, HTML or a code fence.
 _MARKUP = re.compile(r"#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s|\||>|<!--|<[A-Za-z]|```|~~~")
 _TABLE = re.compile(r"^[ \t]*\|.*\|[ \t]*\r?\n[ \t]*\|?[ \t]*:?-{3,}", re.M)  # a header row and its rule
@@ -92,11 +94,15 @@ def find_urls(text: str) -> tuple[str, ...]:
     return tuple(urls)
 
 
-def _is_header(line: str, alone: bool) -> bool:
-    """*line* opens the file and is short, without a sentence's end; a line that is its own paragraph may be
-    longer ("Daily Papers: real arXiv abstracts (2025, LLM agents and reinforcement learning)")."""
-    limit = MAX_OWN_LINE_HEADER_WORDS if alone else MAX_HEADER_WORDS
-    return len(line.split()) <= limit and not line.rstrip().endswith((".", "?", "!"))
+def _is_header(lines: list[str]) -> bool:
+    """The first line of *lines* (the file's first paragraph) is short, without a sentence's end, and not the
+    first line of hard-wrapped text (about as long as the lines after it); a line that is its own paragraph may
+    be longer ("Daily Papers: real arXiv abstracts (2025, LLM agents and reinforcement learning)")."""
+    line = lines[0].rstrip()
+    limit = MAX_HEADER_WORDS if len(lines) > 1 else MAX_OWN_LINE_HEADER_WORDS
+    wrapped = len(lines) > 1 and len(line) >= WRAPPED_LINE_SHARE * max(map(len, lines[1:]))
+    return (len(line.split()) <= limit and not line.endswith((".", "?", "!")) and not wrapped
+            and not _SENTENCE_BREAK.search(line))
 
 
 # How an abstract may end besides ".", "?", "!" or ")": with its code's address ("… available at github.com/x/y").
@@ -104,10 +110,12 @@ _ENDS_WITH_ADDRESS = re.compile(r"(?:https?://|www\.|[\w-]+\.[a-z]{2,}(?:/|$))\S
 
 
 def _looks_like_abstract_per_line(lines: list[str]) -> bool:
+    """Each line is long and ends like an abstract, and most hold more than one sentence (a paragraph written one
+    sentence per line is one abstract)."""
     return len(lines) > 1 and all(
         len(line.split()) >= ONE_PER_LINE_MIN_WORDS
         and (line.rstrip().endswith((".", "?", "!", ")")) or _ENDS_WITH_ADDRESS.search(line.rstrip()))
-        for line in lines)
+        for line in lines) and 2 * sum(bool(_SENTENCE_BREAK.search(line)) for line in lines) >= len(lines)
 
 
 def document_markup(text: str) -> str:
@@ -128,7 +136,7 @@ def _split_abstracts(text: str, header: bool) -> tuple[list[str], int]:
     abstracts = []
     for i, paragraph in enumerate(prose):
         lines = [line.strip() for line in paragraph.split("\n") if line.strip()]
-        if header and i == 0 and _is_header(lines[0], alone=len(lines) == 1):
+        if header and i == 0 and _is_header(lines):
             lines = lines[1:]
         if _looks_like_abstract_per_line(lines):
             abstracts.extend(lines)
