@@ -128,7 +128,8 @@ def _extract_papers(nlp: Language, papers) -> tuple[list, list, list, list]:
             found = _unify_roles(mentions_from_doc(doc, paper))
             label = paper_label(doc, found)
         except Exception as exc:  # one bad abstract must not stop the build
-            log.error("paper %s: extraction failed (%s: %s); skipped", paper.id, type(exc).__name__, exc)
+            log.error("%s: paper %s: extraction failed (%s: %s); skipped", paper.source or "input", paper.id,
+                      type(exc).__name__, exc)
             failed.append((paper, f"{type(exc).__name__}: {exc}"))
             continue
         done.append(paper.with_label(paper.title or label))  # a known title names the paper

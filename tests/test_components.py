@@ -1696,3 +1696,10 @@ def test_latex_markup_with_an_argument_around_a_name(nlp):
                           r"\href{https://github.com/org/Ferrule}{org/Ferrule}.")
     assert sorted(found) == ["Ferrule"]  # the colour is markup; the link's text is an address
     assert found["Ferrule"].role is Role.PROPOSES and found["Ferrule"].type is NodeType.METHOD
+
+
+@pytest.mark.parametrize("text", [
+    "Models hallucinate facts. To address this, we propose",  # a feed's abstract cut short after its cue
+    "In this paper we introduce", "We propose a", "Our method,", "We call this", "We introduce ZorbNet ("])
+def test_an_abstract_ending_on_a_cue_is_extracted(nlp, text):
+    nlp(text)  # used to raise IndexError, and the paper was dropped

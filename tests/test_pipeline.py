@@ -167,7 +167,8 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     assert "component crashed" in extraction.failed[0][1]
     assert len(extraction.papers) == 79 and bad.id not in {p.id for p in extraction.papers}
     assert not [m for m in extraction.mentions if m.paper_id == bad.id]
-    assert any(bad.id in r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR)
+    assert any(bad.id in r.getMessage() and r.getMessage().startswith(f"{corpus_path}: paper ")
+               for r in caplog.records if r.levelno >= logging.ERROR)  # the file, then the paper
     # the rest still builds into a graph without the failed paper
     entities, keys = resolve(extraction.mentions)
     G = build_graph(extraction.papers, extraction.mentions, entities, keys)

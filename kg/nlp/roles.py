@@ -730,6 +730,8 @@ def _cue_objects(doc: Doc, tier: str):
     for sent in _sentences(doc):
         for cue_end in _TIER_CUE_ENDS[tier](sent):
             first = _token_at(doc, sent.start_char + cue_end, sent.end)
+            if first == sent.end:
+                continue  # the cue ends the text ("… we propose", cut short)
             start, end = _phrase_from(doc, first, sent.end)
             # "a suite of 1,800 tasks", "a formal notion of X": the things (the phrase may stop before "set", a verb)
             container = max(end, start + 1)
