@@ -384,6 +384,20 @@ def _override_merges(groups: list[_Group], uf: _UnionFind, overrides: Overrides)
             uf.splits = saved
 
 
+def _unapplied_splits(groups: list[_Group], uf: _UnionFind, splits) -> None:
+    """Warn of a split no rule could have applied: a name no concept carries, or two names one mention carries
+    together (an abstract defines one as the other, or the lexicon knows them as one concept)."""
+    roots = {uf.find(i) for i in range(len(groups))}
+    for pair in splits:
+        x, y = map(normalize_label, pair)
+        missing = [name for name in pair if not any(normalize_label(name) in uf.names[r] for r in roots)]
+        if missing:
+            log.warning("split override: no concept named %s", " or ".join(map(repr, missing)))
+        elif any(x in names and y in names for names in (g.names() for g in groups)):
+            log.warning("split override %r / %r: one concept by a definition in an abstract or by the lexicon; "
+                        "kept together", *pair)
+
+
 def _display(g: _Group) -> str:
     if g.lexicon:
         return g.lexicon
@@ -467,6 +481,7 @@ def resolve(mentions, *, overrides: Overrides | None = None) -> tuple[list[Entit
     _acronym_merges(groups, uf)
     _alias_merges(groups, uf)
     _override_merges(groups, uf, overrides)
+    _unapplied_splits(groups, uf, overrides.splits)
     roots = sorted({uf.find(i) for i in range(len(groups))})
     entity_of_root = {r: _entity(groups[r]) for r in roots}
     # two roots may end up with the same display key and type (rare): make ids unique

@@ -4,6 +4,7 @@ merge records in the graph, RDF and `kg show`, user overrides, and the concept h
 from __future__ import annotations
 
 import json
+import logging
 from collections import defaultdict
 
 import pytest
@@ -411,3 +412,13 @@ def test_hierarchy_adds_only_families_with_two_members():
 def test_merges_survive_the_turtle_export(corpus_export):
     graph = kg.load(corpus_export / "graph.ttl")
     assert graph.graph.nodes[graph.find("LLMs")]["merges"]
+
+
+def test_a_split_no_rule_could_apply_is_warned(caplog):
+    ms = [mention("p1", "foo loss", aliases=["FooL"], source="abbrev"), mention("p2", "bar net")]
+    with caplog.at_level(logging.WARNING, logger="kg.resolve"):
+        entities, ids = resolve(ms, overrides=Overrides((), (("FooL", "foo loss"), ("baz net", "bar net"))))
+    assert "split override 'FooL' / 'foo loss': one concept by a definition" in caplog.text  # one mention's names
+    assert "split override: no concept named 'baz net'" in caplog.text and "'bar net'" not in caplog.text
+    _, ids = resolve([*ms, mention("p3", "FooL")], overrides=Overrides((), (("FooL", "foo loss"),)))
+    assert ids[0] != ids[2]  # what the split can do it does: the bare FooL of p3 stays apart
