@@ -89,8 +89,20 @@ def _member(members, name, what: str):
     return found[0]
 
 
+# An absolute IRI ending in "/" or "#", to which paper and concept ids are appended.
+BASE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"{}|\\^`]+[/#]")
+
+
+def _check_build_options(base: str, jobs: int) -> None:
+    if not isinstance(base, str) or not BASE_IRI.fullmatch(base):
+        raise InputError(f"base {base!r}: expected an absolute IRI ending in / or #, e.g. https://example.org/id/")
+    if not isinstance(jobs, int) or jobs < 1:
+        raise InputError(f"jobs {jobs!r}: expected a number of processes, 1 or more")
+
+
 def _build(papers, base: str, inputs=(), merges=None, jobs: int = 1, progress: bool = False,
            cache: dict | None = None) -> KnowledgeGraph:
+    _check_build_options(base, jobs)
     from . import __version__
     from .progress import progress_bar
     from .extract import extract  # imports spaCy: only what builds pays for it

@@ -47,7 +47,8 @@ def _rdf_formats(text: str) -> tuple[str, ...]:
 
 
 def _base_iri(text: str) -> str:
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"{}|\\^`]+[/#]", text):
+    from .api import BASE_IRI
+    if not BASE_IRI.fullmatch(text):
         raise InputError(f"--base {text!r}: expected an absolute IRI ending in / or #, e.g. https://example.org/id/")
     return text
 

@@ -204,3 +204,15 @@ def test_analysis_takes_names_and_the_knowledge_graph(corpus_export):
     memdlm = graph.find("MemDLM")
     assert analysis.related(graph, "MemDLM") == analysis.related(graph.graph, analysis.find_paper(graph.graph, memdlm))
     assert analysis.connection(graph, "MemDLM", "ImageNet")[0]["from"] == analysis.find_node(graph.graph, "MemDLM")
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"base": "nope"}, "base 'nope': expected an absolute IRI ending in / or #"),
+    ({"base": "https://example.org/id"}, "expected an absolute IRI ending in / or #"),
+    ({"jobs": 0}, "jobs 0: expected a number of processes, 1 or more")])
+def test_bad_build_options_are_input_errors(tmp_path, options, message):
+    """The API checks what the CLI checks (a bad base used to fail only when the graph was written)."""
+    path = tmp_path / "one.txt"
+    path.write_text("We propose ZorbNet, a planner for long-horizon tasks, and evaluate it on ALFWorld.\n")
+    with pytest.raises(kg.KGError, match=message):
+        kg.build([path], **options)

@@ -197,6 +197,25 @@ def test_openalex_works_with_inverted_index(tmp_path):
     assert paper.authors == ("Katherine Johnson", "Ada Lovelace")
 
 
+def test_a_malformed_inverted_index_skips_its_record(tmp_path, caplog):
+    records = [{"title": "Good", "abstract_inverted_index": inverted(C)},
+               {"title": "Bad position", "abstract_inverted_index": {"We": ["x"], "propose": [1]}},
+               {"title": "Two words at one place", "abstract_inverted_index": {**inverted(A), "also": [0]}},
+               {"title": "Not an object", "abstract_inverted_index": ["We", "propose"]}]
+    path = write(tmp_path, "works.jsonl", "\n".join(map(json.dumps, records)) + "\n")
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        papers = read_file(path)
+    assert [p.title for p in papers] == ["Good"]
+    messages = [r.getMessage() for r in caplog.records]
+    assert f"{path}:2: abstract_inverted_index: the positions of 'We' are not a list of whole numbers; skipped" \
+        in messages, messages
+    assert any(m.startswith(f"{path}:3: abstract_inverted_index: position 0 holds both") for m in messages)
+    assert any(m.startswith(f"{path}:4: abstract_inverted_index is not an object") for m in messages)
+    cell = json.dumps(inverted(C)).replace('"', '""')
+    cells = write(tmp_path, "works.csv", f'title,abstract_inverted_index\nCSV,"{cell}"\n')
+    assert [p.abstract for p in read_file(cells)] == [C]  # a CSV cell holds the object as JSON text
+
+
 def test_single_json_record_and_invalid_json(tmp_path):
     (paper,) = read_file(write(tmp_path, "one.json", json.dumps({"summary": A})))
     assert paper.abstract == A and paper.title is None

@@ -15,6 +15,7 @@ id is safe in an IRI and maps back to one arXiv id or DOI.
 from __future__ import annotations
 
 import datetime
+import json
 import logging
 import re
 from dataclasses import dataclass, field
@@ -145,14 +146,22 @@ def canonical_url(paper: Paper) -> str | None:
 
 
 def from_inverted_index(index) -> str:
-    """The text of an OpenAlex ``abstract_inverted_index`` ({word: [positions]})."""
+    """The text of an OpenAlex ``abstract_inverted_index`` ({word: [positions]}, or that object as JSON text in a
+    CSV cell); SkipRecord if it is malformed."""
+    if isinstance(index, str):
+        try:
+            index = json.loads(index)
+        except ValueError:
+            pass
     if not isinstance(index, dict):
-        return ""
+        raise SkipRecord("abstract_inverted_index is not an object of words and their positions")
     slots = {}
     for word, positions in index.items():
-        for pos in positions if isinstance(positions, list) else ():
-            if isinstance(pos, int):
-                slots[pos] = word
+        if not isinstance(positions, list) or not all(isinstance(p, int) and p >= 0 for p in positions):
+            raise SkipRecord(f"abstract_inverted_index: the positions of {word!r} are not a list of whole numbers")
+        for pos in positions:
+            if slots.setdefault(pos, word) != word:
+                raise SkipRecord(f"abstract_inverted_index: position {pos} holds both {slots[pos]!r} and {word!r}")
     return " ".join(slots[p] for p in sorted(slots))
 
 
