@@ -85,3 +85,13 @@ def test_python_session(monkeypatch):
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.tries >= 8 and runner.failures == 0
+
+
+def test_the_build_transcript_agrees_with_the_stats_transcript():
+    """`kg build` prints the first lines `kg stats` prints of the same graph (the stats one is run above)."""
+    blocks = README.read_text(encoding="utf-8").split("```")
+    build = next(b for b in blocks if "$ kg build ../shared/corpus/daily_papers.txt --out out\n" in b)
+    stats = dict(TRANSCRIPTS)["kg stats out/graph.ttl"]
+    built = build.split("--out out\n", 1)[1].splitlines()
+    summary = [line for line in built if not line.startswith("wrote")]
+    assert summary and summary == stats[:len(summary)]
