@@ -1365,6 +1365,14 @@ def test_result_links_value_metric_and_benchmark(nlp):
     assert doc.text[r["start"]:r["end"]] == "6.71%"
 
 
+def test_a_series_of_figures_shares_the_metric_of_its_first(nlp):
+    doc = nlp("On long-form speech, it obtains 3.64% WER on TED-LIUM and 10.88% on Earnings-22, a gain of +2.1 on "
+              "ZorbBench.")
+    results = {r["value"]: (r["metric"], r["benchmark"]) for r in doc._.kg_results}
+    assert results["10.88%"] == ("word error rate", "Earnings-22")
+    assert results["+2.1"][0] is None  # a figure of another kind (a signed gain) is no part of the series
+
+
 def test_a_figure_without_a_named_metric_or_benchmark_is_a_result_too(nlp):
     doc = nlp("Our organisms reach 99% coherence, against 67% before. Claude 3.5 Sonnet and Gemini 2.0 Flash comply.")
     results = [(r["value"], r["metric"], r["benchmark"]) for r in doc._.kg_results]
