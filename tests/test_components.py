@@ -1373,6 +1373,24 @@ def test_a_series_of_figures_shares_the_metric_of_its_first(nlp):
     assert results["+2.1"][0] is None  # a figure of another kind (a signed gain) is no part of the series
 
 
+@pytest.mark.parametrize("text, value, metric, benchmark", [
+    # words tie a measure written before its figure
+    ("The detector achieves an F1 of 0.4176 and AUC-PR of 0.3435 on ImageNet.", "0.4176", "F1 score", "ImageNet"),
+    ("Accuracy increased from 0.7854 to 0.8368 on MMLU.", "0.7854", "accuracy", "MMLU"),
+    ("Accuracy increased from 0.7854 to 0.8368 on MMLU.", "0.8368", "accuracy", "MMLU"),
+    ("Our planner reduces latency by 31% at equal cost.", "31%", "latency", None),
+    # "on X" after a figure names its benchmark, before a nearer one written before it
+    ("It reaches 88.2 on MMLU, 47.5 on GSM8K, and 50.6 on HumanEval.", "47.5", None, "GSM8K"),
+    # a sentence that opens on one benchmark
+    ("On the MMLU benchmark, our planner improves by +4.2 over the baseline.", "+4.2", None, "MMLU"),
+    ("On MMLU, GSM8K and HumanEval, our new planner improves accuracy by +4.2 on average.", "+4.2", "accuracy",
+     None),  # a list
+])
+def test_result_ties(nlp, text, value, metric, benchmark):
+    results = {r["value"]: (r["metric"], r["benchmark"]) for r in nlp(text)._.kg_results}
+    assert results[value] == (metric, benchmark), results
+
+
 def test_a_figure_without_a_named_metric_or_benchmark_is_a_result_too(nlp):
     doc = nlp("Our organisms reach 99% coherence, against 67% before. Claude 3.5 Sonnet and Gemini 2.0 Flash comply.")
     results = [(r["value"], r["metric"], r["benchmark"]) for r in doc._.kg_results]

@@ -2,12 +2,14 @@
 
 "achieves 6.71% average WER on the Open ASR Leaderboard" → (WER, 6.71%, Open ASR
 Leaderboard); "+10.83 on BLINK" → (None, +10.83, BLINK); "99% coherence" →
-(None, 99%, None). The nearest Metric and Benchmark terms of the sentence are
-taken, when near enough; a figure without a metric of its own takes the one of
-the figure of its kind before it in its sentence ("3.64% WER on TED-LIUM and
-10.88% on Earnings-22"). Years, model sizes (8B), versions inside a name
-("Claude 3.5 Sonnet"), counts of things ("124 distinct types") and citations
-are not values.
+(None, 99%, None). The Metric and Benchmark terms of the sentence that words tie
+to the figure are taken ("an F1 of 0.42", "accuracy rose from 0.78 to 0.84",
+"47.5 on OSWorld"), else the nearest ones when near enough, else the one
+benchmark the sentence opens on ("On X, …"). A figure without a metric of its
+own takes the one of the figure of its kind before it in its sentence ("3.64%
+WER on TED-LIUM and 10.88% on Earnings-22"). Years, model sizes (8B), versions
+inside a name ("Claude 3.5 Sonnet"), counts of things ("124 distinct types")
+and citations are not values.
 """
 
 from __future__ import annotations
@@ -61,17 +63,59 @@ def _value_matches(text: str) -> list[re.Match]:
     return found
 
 
-def _nearest(terms, position: int, node_type: NodeType, doc: Doc, limit: int):
-    best, toks = None, tokens(doc)
+# Words that tie a measure written before a figure to it: "an F1 of 0.42", "OR = 1.60", "accuracy is 0.81",
+# "reduces token usage by 54%", "accuracy increased from 0.78 to 0.84", "accuracy drops by an average of 7.0".
+_HEDGE = r"((up\s+to|about|around|approximately|nearly|roughly|over|more\s+than|an\s+average\s+of|~)\s*)?"
+_MEASURE_BEFORE = re.compile(
+    r"\s*(\(|of|=|:|is|was|are|were|reaches|reached|by|from)\s*" + _HEDGE + r"$"
+    r"|\s+((has|have|was|were|is|are)\s+)?(\w+ly\s+)?(increas|improv|rais|ris|ros|drop|decreas|reduc|fall|fell|grow"
+    r"|grew|climb|jump|boost|lower|shrink|shrank|go|went)\w*\s+(by|from|to)\s+" + _HEDGE + r"$", re.I)
+# … and a benchmark written after it: "47.5 on OSWorld", "91.0% accuracy on the X" (not past a comma).
+# (Both are matched from the figure's end or the measure's end with ``match(text, pos, endpos)``.)
+_BENCHMARK_AFTER = re.compile(r"[^,;()]{0,30}?\b(on|in)\s+(the\s+)?$", re.I)
+
+
+def _nearest(terms, position: int, end_of_value: int, node_type: NodeType, doc: Doc, limit: int):
+    """The term of *node_type* that the figure at characters position:end_of_value reports on: one tied to it by
+    its words (see _MEASURE_BEFORE, _BENCHMARK_AFTER), else the nearest within *limit* characters."""
+    best, toks, text = None, tokens(doc), tokens(doc).text
     for term in terms:
         if term.type is not node_type:
             continue
         start, end = toks.idx[term.start], toks.end_char(term.end - 1)
         # both usually follow their figure ("6.71% WER", "+10.83 on BLINK"); one before it counts triple
         distance = start - position if start >= position else (position - end) * 3
+        if _tied(text, node_type, start, end, position, end_of_value):
+            distance = -1 / (1 + abs(start - position))  # it wins, the nearest first
         if distance <= limit and (best is None or distance < best[0]):
             best = (distance, term)
     return best[1] if best else None
+
+
+def _tied(text: str, node_type: NodeType, start: int, end: int, position: int, end_of_value: int) -> bool:
+    """Words tie the term at characters start:end to the figure at position:end_of_value."""
+    if node_type is NodeType.METRIC:
+        return end <= position and bool(_MEASURE_BEFORE.match(text, end, position))
+    return node_type is NodeType.BENCHMARK and start >= end_of_value and bool(_BENCHMARK_AFTER.match(text, end_of_value,
+                                                                                                     start))
+
+
+# A sentence that opens on its benchmark: "On the Google Next-Day Wildfire Spread benchmark, we …", "Evaluated on
+# ARC-AGI-3, X improves …".
+_FRONTED = re.compile(r"((evaluated|tested|experiments|results)\s+)?(on|across)\s+(the\s+)?([\w+-]+\s+){0,2}?$", re.I)
+
+
+def _fronted_benchmark(terms, toks, sent_char: int):
+    """The one benchmark a sentence opens on, before a comma ("On MMLU, GSM8K and X, …" opens on a list): it holds for
+    the sentence's figures that name none."""
+    benchmarks = [t for t in terms if t.type is NodeType.BENCHMARK]
+    if not benchmarks:
+        return None
+    text, first = toks.text, benchmarks[0]
+    start, end = toks.idx[first.start], toks.end_char(first.end - 1)
+    comma = text.find(",", end, end + 30)
+    listed = any(toks.idx[t.start] < comma + 40 for t in benchmarks[1:])
+    return first if comma >= 0 and not listed and _FRONTED.fullmatch(text, sent_char, start) else None
 
 
 def _kind(value: str) -> tuple[bool, str]:
@@ -107,15 +151,17 @@ class ResultFinder:
             matches = find_values(sent_text)
             in_sent = [t for t in terms if sent_start <= t.start and t.end <= sent_end] if matches else []
             series = None  # (kind, metric) of the figure before: a series of one kind shares its first figure's metric
+            setting = _fronted_benchmark(in_sent, toks, start_char) if matches else None
             for value_start, value_end in matches:
                 start, end = start_char + value_start, start_char + value_end
                 if _inside_a_term(in_sent, toks, start, end):
                     continue  # "Claude 3.5 Sonnet", "Gemini 2.0 Flash": a version in a name
-                metric = _nearest(in_sent, start, NodeType.METRIC, doc, MAX_METRIC_DISTANCE)
-                benchmark = _nearest(in_sent, start, NodeType.BENCHMARK, doc, MAX_BENCHMARK_DISTANCE)
+                metric = _nearest(in_sent, start, end, NodeType.METRIC, doc, MAX_METRIC_DISTANCE)
+                benchmark = _nearest(in_sent, start, end, NodeType.BENCHMARK, doc, MAX_BENCHMARK_DISTANCE)
                 kind = _kind(text[start:end])
                 label = metric.label if metric else series[1] if series and series[0] == kind else None
                 series = (kind, label)
+                benchmark = benchmark or setting
                 results.append({"value": text[start:end], "metric": label,
                                 "benchmark": benchmark.label if benchmark else None,
                                 "start": start, "end": end, "sentence": sent_text.strip()})
