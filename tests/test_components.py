@@ -1350,6 +1350,12 @@ def test_known_concept_after_a_cue_is_not_proposed(nlp, text):
     # both ends of a range whose upper end has a unit
     ("It recovers 50-90% of the gains, uses 44 to 94% of the budget and is 1.36-100x slower.",
      ["50", "90%", "44", "94%", "1.36", "100x"]),
+    # units as LaTeX writes them
+    (r"It cuts token usage by 50\% with $2\times$ savings and \textbf{55}$\times$ less memory.",
+     [r"50\%", r"2\times$", r"55}$\times$"]),
+    # the spread of a figure, the top of a scale and a name's version are no results
+    ("It saves 47.1% +/- 10.3% and 37.2% ±8.8% of compute.", ["47.1%", "37.2%"]),
+    ("Its rank is 2.17 out of 3.0 under Apache 2.0, against 1.5 before.", ["2.17", "1.5"]),
 ])
 def test_values(text, values):
     assert [text[start:end].strip() for start, end in find_values(text)] == values

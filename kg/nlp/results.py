@@ -24,10 +24,18 @@ from .terms import register_extensions, sentence_bounds, tokens
 
 __all__ = ["ResultFinder", "find_values"]
 
+# The unit of a share or a factor, also as LaTeX writes it: "50\\%", "$2\\times$", "\\textbf{55}$\\times$".
+_UNIT = r"(?:\\?%|pp|points?|x|×|\}?\$?\\times\$?)"
 # Not inside a word, a version ("1.2.3") or a range ("3--5", "50-90%"); a sentence's full stop may follow.
 _VALUE = re.compile(
-    r"(?<![\w.\-–—])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?(?:%|pp|points?|x|×)|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
+    rf"(?<![\w.\-–—])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?{_UNIT}|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
     r"|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?!\w|\.\d|[\-–—]\d)")
+# What a figure is not a result after: the spread of the figure before it ("47.1% +/- 10.3%"), the top of a scale
+# ("2.17 out of 3.0"), a name it versions ("Apache 2.0", "Spider 2.0").
+_SPREAD_BEFORE = re.compile(r"\d[%x×]?\s*(±|\+/-|\+-|\+/)\s*$")
+_FIGURE_BEFORE = re.compile(r"\d[%x×]?\s*$")  # "47.1% ±10.3%"
+_SCALE_TOP_BEFORE = re.compile(r"\bout\s+of\s+$")
+_VERSIONED_NAME = re.compile(r"\b[A-Z][a-z]+\s+$")
 # A range whose upper end has a unit: "44 to 94%", "50-90%", "1.36-100x" (not "3--5" or "2020-2024").
 _RANGE = re.compile(r"(?<![\w.\-–—])(?P<low>\d+(?:\.\d+)?)\s?(?:-|–|to\s)\s?"
                     r"(?P<high>\d+(?:\.\d+)?\s?(?:%|pp|x|×))(?!\w)")
@@ -42,11 +50,25 @@ MAX_BENCHMARK_DISTANCE = 80
 def find_values(text: str) -> list[tuple[int, int]]:
     """Where the candidate reported values of *text* are (percentages, signed gains, decimals, multipliers, and
     both ends of a range of them: "44 to 94%", "1.36-100x"), in order."""
-    spans = {m.span("value") for m in _value_matches(text) if not _NOT_A_RESULT.match(m.group("value"))}
+    spans = {m.span("value") for m in _value_matches(text)
+             if not _NOT_A_RESULT.match(m.group("value")) and not _qualifies_another(text, m)}
     if "-" in text or "–" in text or " to " in text:
         for m in _RANGE.finditer(text):
             spans |= {m.span("low"), m.span("high")}
     return sorted(spans)
+
+
+def _qualifies_another(text: str, match: re.Match) -> bool:
+    """The figure of *match* is the spread of another ("± 10.3%"), the top of a scale or a name's version."""
+    value, before = match.group("value"), text[max(0, match.start() - 12):match.start()]
+    if value.startswith("±") and _FIGURE_BEFORE.search(before):
+        return True
+    if _SPREAD_BEFORE.search(before) or _SCALE_TOP_BEFORE.search(before):
+        return True
+    return bool(_ONE_DECIMAL.fullmatch(value) and _VERSIONED_NAME.search(before))
+
+
+_ONE_DECIMAL = re.compile(r"\d\.\d")
 
 
 def _value_matches(text: str) -> list[re.Match]:
