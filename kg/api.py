@@ -96,7 +96,7 @@ BASE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"{}|\\^`]+[/#]")
 def _check_build_options(base: str, jobs: int) -> None:
     if not isinstance(base, str) or not BASE_IRI.fullmatch(base):
         raise InputError(f"base {base!r}: expected an absolute IRI ending in / or #, e.g. https://example.org/id/")
-    if not isinstance(jobs, int) or jobs < 1:
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise InputError(f"jobs {jobs!r}: expected a number of processes, 1 or more")
 
 

@@ -390,7 +390,7 @@ def _unapplied_splits(groups: list[_Group], uf: _UnionFind, splits) -> None:
     roots = {uf.find(i) for i in range(len(groups))}
     for pair in splits:
         x, y = map(normalize_label, pair)
-        missing = [name for name in pair if not any(normalize_label(name) in uf.names[r] for r in roots)]
+        missing = [name for name, key in zip(pair, (x, y)) if not any(key in uf.names[r] for r in roots)]
         if missing:
             log.warning("split override: no concept named %s", " or ".join(map(repr, missing)))
         elif any(x in names and y in names for names in (g.names() for g in groups)):

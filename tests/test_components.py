@@ -1056,6 +1056,18 @@ def test_a_name_someone_else_proposed_is_not_the_papers(nlp):
     assert found["ZorbPO"].role is not Role.PROPOSES, sorted(found)
     found, _ = terms(nlp, "A method called ZorbPO has recently been introduced.")
     assert found["ZorbPO"].role is not Role.PROPOSES, sorted(found)
+    found, _ = terms(nlp, "Recently, a preference method called ZorbPO was proposed, but we find that it overfits.")
+    assert found["ZorbPO"].role is not Role.PROPOSES, sorted(found)  # the authors speak in another clause
+
+
+@pytest.mark.parametrize("text, name", [
+    ("A deep learning model named CardioZorb was developed to predict arrhythmia and reached 0.93 AUROC.",
+     "CardioZorb"),  # the authors' own passive
+    ("The proposed method, called ZorbNet, has been developed for clinical text.", "ZorbNet"),
+    ("In this study, a novel network called ZorbNet was proposed for segmentation.", "ZorbNet")])
+def test_a_name_the_authors_give_in_the_passive_is_theirs(nlp, text, name):
+    found, _ = terms(nlp, text)
+    assert found[name].role is Role.PROPOSES, sorted(found)
 
 
 def test_a_memory_size_is_no_name(nlp):
@@ -1351,11 +1363,12 @@ def test_known_concept_after_a_cue_is_not_proposed(nlp, text):
     ("It recovers 50-90% of the gains, uses 44 to 94% of the budget and is 1.36-100x slower.",
      ["50", "90%", "44", "94%", "1.36", "100x"]),
     # units as LaTeX writes them
-    (r"It cuts token usage by 50\% with $2\times$ savings and \textbf{55}$\times$ less memory.",
-     [r"50\%", r"2\times$", r"55}$\times$"]),
+    (r"It cuts token usage by 50\% with $2\times$ savings.", [r"50\%", r"2\times"]),
     # the spread of a figure, the top of a scale and a name's version are no results
-    ("It saves 47.1% +/- 10.3% and 37.2% ±8.8% of compute.", ["47.1%", "37.2%"]),
-    ("Its rank is 2.17 out of 3.0 under Apache 2.0, against 1.5 before.", ["2.17", "1.5"]),
+    ("It saves 47.1% +/- 10.3%, 37.2% ±8.8%, 85.2% (±0.3%) and 47.1 +-10.3 of compute.",
+     ["47.1%", "37.2%", "85.2%", "47.1"]),
+    (r"It reaches $47.1 \pm 2.3$ points.", ["47.1"]),
+    ("Its rank is 2.17 out of 3.0 under Apache 2.0, against 1.5 before; Pearson 0.8.", ["2.17", "1.5", "0.8"]),
 ])
 def test_values(text, values):
     assert [text[start:end].strip() for start, end in find_values(text)] == values
@@ -1387,6 +1400,9 @@ def test_a_series_of_figures_shares_the_metric_of_its_first(nlp):
     ("Our planner reduces latency by 31% at equal cost.", "31%", "latency", None),
     # "on X" after a figure names its benchmark, before a nearer one written before it
     ("It reaches 88.2 on MMLU, 47.5 on GSM8K, and 50.6 on HumanEval.", "47.5", None, "GSM8K"),
+    # "from A to B" is one measure; a figure of something else breaks a series
+    ("On ImageNet, accuracy improves from 76.1% to 79.4% and latency drops by 20%.", "79.4%", "accuracy", "ImageNet"),
+    ("Our method achieves 92.1% accuracy on CIFAR-10 and uses 35% fewer parameters.", "35%", None, "CIFAR-10"),
     # a sentence that opens on one benchmark
     ("On the MMLU benchmark, our planner improves by +4.2 over the baseline.", "+4.2", None, "MMLU"),
     ("On MMLU, GSM8K and HumanEval, our new planner improves accuracy by +4.2 on average.", "+4.2", "accuracy",
@@ -1735,3 +1751,8 @@ def test_latex_markup_with_an_argument_around_a_name(nlp):
     "In this paper we introduce", "We propose a", "Our method,", "We call this", "We introduce ZorbNet ("])
 def test_an_abstract_ending_on_a_cue_is_extracted(nlp, text):
     nlp(text)  # used to raise IndexError, and the paper was dropped
+
+
+def test_a_count_of_devices_or_a_frequency_is_no_name(nlp):
+    found, _ = terms(nlp, "We train on a 4GPU node with 8GPUs at 3GHz.")
+    assert not any(label[:1].isdigit() for label in found), sorted(found)

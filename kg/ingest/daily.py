@@ -24,7 +24,6 @@ MIN_ABSTRACT_WORDS = 8
 MAX_HEADER_WORDS = 10  # a header line before an abstract in the same paragraph
 MAX_OWN_LINE_HEADER_WORDS = 20  # a header line that is a paragraph of its own
 ONE_PER_LINE_MIN_WORDS = 15
-WRAPPED_LINE_SHARE = 0.75  # a first line this long against the longest after it is wrapped text, not a header
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _SENTENCE_BREAK = re.compile(r"[.?!][\"')\]]?\s+[A-Z]")  # one sentence ends and another begins
@@ -96,11 +95,12 @@ def find_urls(text: str) -> tuple[str, ...]:
 
 def _is_header(lines: list[str]) -> bool:
     """The first line of *lines* (the file's first paragraph) is short, without a sentence's end, and not the
-    first line of hard-wrapped text (about as long as the lines after it); a line that is its own paragraph may
-    be longer ("Daily Papers: real arXiv abstracts (2025, LLM agents and reinforcement learning)")."""
+    first line of hard-wrapped text; a line that is its own paragraph may be longer ("Daily Papers: real arXiv
+    abstracts (2025, LLM agents and reinforcement learning)")."""
     line = lines[0].rstrip()
     limit = MAX_HEADER_WORDS if len(lines) > 1 else MAX_OWN_LINE_HEADER_WORDS
-    wrapped = len(lines) > 1 and len(line) >= WRAPPED_LINE_SHARE * max(map(len, lines[1:]))
+    # wrapped text: the next line's first word would not have fitted on the line (the width taken as the longest line)
+    wrapped = len(lines) > 1 and len(line) + 1 + len(lines[1].split()[0]) > max(map(len, lines[1:]))
     return (len(line.split()) <= limit and not line.endswith((".", "?", "!")) and not wrapped
             and not _SENTENCE_BREAK.search(line))
 

@@ -67,8 +67,8 @@ _NUMBERED_PARTS = {"stage", "phase", "step", "level", "part", "section", "table"
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
 _DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DGen", "3DGS": a name
-# One digit, then capitals: "3AM", "2D-DPO" (not a memory size: "8GB").
-_DIGIT_NAME = re.compile(r"^[0-9](D-)?(?!(GB|MB|TB|KB|PB)$)[A-Z]{2,}[A-Za-z0-9]*$")
+# One digit, then capitals: "3AM", "2D-DPO" (not a size, a count of devices or a frequency: "8GB", "4GPUs", "3GHz").
+_DIGIT_NAME = re.compile(r"^[0-9](D-)?(?!([KMGTP]B|[GCTN]PUs?|[KMG]Hz|FPS)$)[A-Z]{2,}[A-Za-z0-9]*$")
 _VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.0|(19|20)\d\d)$")  # after a name: "InfLLM v2", "FlexNGIA 2.0", "CMO 2024"
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}

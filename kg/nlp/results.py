@@ -24,24 +24,30 @@ from .terms import register_extensions, sentence_bounds, tokens
 
 __all__ = ["ResultFinder", "find_values"]
 
-# The unit of a share or a factor, also as LaTeX writes it: "50\\%", "$2\\times$", "\\textbf{55}$\\times$".
-_UNIT = r"(?:\\?%|pp|points?|x|×|\}?\$?\\times\$?)"
+# The unit of a share or a factor, also as LaTeX writes it: "50\\%", "$2\\times$".
+_UNIT = r"(?:\\?%|pp|points?|x|×|\\times)"
 # Not inside a word, a version ("1.2.3") or a range ("3--5", "50-90%"); a sentence's full stop may follow.
 _VALUE = re.compile(
     rf"(?<![\w.\-–—])(?P<value>[+\-−±]?\d+(?:\.\d+)?\s?{_UNIT}|[+\-−]\d+(?:\.\d+)?|\d+\.\d+"
     r"|\d+(?:\.\d+)?\s?(?:BLEU|FID))(?!\w|\.\d|[\-–—]\d)")
 # What a figure is not a result after: the spread of the figure before it ("47.1% +/- 10.3%"), the top of a scale
 # ("2.17 out of 3.0"), a name it versions ("Apache 2.0", "Spider 2.0").
-_SPREAD_BEFORE = re.compile(r"\d[%x×]?\s*(±|\+/-|\+-|\+/)\s*$")
-_FIGURE_BEFORE = re.compile(r"\d[%x×]?\s*$")  # "47.1% ±10.3%"
+_SPREAD_BEFORE = re.compile(r"\d[%x×]?\s*\(?\s*(±|\+/-|\+-|\+/|\\pm)\s*$")  # "47.1 +/- 10.3", "$47.1 \\pm 2.3$"
+_FIGURE_BEFORE = re.compile(r"\d[%x×]?\s*\(?\s*(\+)?$")  # "47.1% ±10.3%", "85.2% (±0.3%)", "47.1 +-10.3"
 _SCALE_TOP_BEFORE = re.compile(r"\bout\s+of\s+$")
 _VERSIONED_NAME = re.compile(r"\b[A-Z][a-z]+\s+$")
+_VERSION_NUMBER = re.compile(r"\d\.0")
 # A range whose upper end has a unit: "44 to 94%", "50-90%", "1.36-100x" (not "3--5" or "2020-2024").
 _RANGE = re.compile(r"(?<![\w.\-–—])(?P<low>\d+(?:\.\d+)?)\s?(?:-|–|to\s)\s?"
                     r"(?P<high>\d+(?:\.\d+)?\s?(?:%|pp|x|×))(?!\w)")
 _VALUE_START = re.compile(r"[+\-−±\d]")  # every _VALUE match starts with a sign or a digit
 _NOT_A_RESULT = re.compile(r"^(19|20)\d\d$")
 _DIGIT = re.compile(r"\d")
+_NOT_UNIT = re.compile(r"[\d.,\s+\-−±]")
+# After a figure, a word saying it measures something else than the figure before it: "35% fewer parameters".
+_OTHER_MEASURE_AFTER = re.compile(r"\s*(fewer|less|more|faster|slower|lower|higher|smaller|larger|cheaper|longer"
+                                  r"|shorter)\b", re.I)
+_PAIRED = re.compile(r"\s*(to|→|->|-->)\s*")  # "from 0.78 to 0.84", "66.1 -> 84.6": one measure
 # characters between a value and the metric it measures / the benchmark it is reported on
 MAX_METRIC_DISTANCE = 40
 MAX_BENCHMARK_DISTANCE = 80
@@ -61,14 +67,12 @@ def find_values(text: str) -> list[tuple[int, int]]:
 def _qualifies_another(text: str, match: re.Match) -> bool:
     """The figure of *match* is the spread of another ("± 10.3%"), the top of a scale or a name's version."""
     value, before = match.group("value"), text[max(0, match.start() - 12):match.start()]
-    if value.startswith("±") and _FIGURE_BEFORE.search(before):
+    figure_before = _FIGURE_BEFORE.search(before)
+    if value[:1] in "±-" and figure_before and (value[0] == "±" or figure_before.group(1)):
         return True
     if _SPREAD_BEFORE.search(before) or _SCALE_TOP_BEFORE.search(before):
         return True
-    return bool(_ONE_DECIMAL.fullmatch(value) and _VERSIONED_NAME.search(before))
-
-
-_ONE_DECIMAL = re.compile(r"\d\.\d")
+    return bool(_VERSION_NUMBER.fullmatch(value) and _VERSIONED_NAME.search(before))
 
 
 def _value_matches(text: str) -> list[re.Match]:
@@ -100,7 +104,8 @@ _BENCHMARK_AFTER = re.compile(r"[^,;()]{0,30}?\b(on|in)\s+(the\s+)?$", re.I)
 def _nearest(terms, position: int, end_of_value: int, node_type: NodeType, doc: Doc, limit: int):
     """The term of *node_type* that the figure at characters position:end_of_value reports on: one tied to it by
     its words (see _MEASURE_BEFORE, _BENCHMARK_AFTER), else the nearest within *limit* characters."""
-    best, toks, text = None, tokens(doc), tokens(doc).text
+    best, toks = None, tokens(doc)
+    text = toks.text
     for term in terms:
         if term.type is not node_type:
             continue
@@ -136,16 +141,16 @@ def _fronted_benchmark(terms, toks, sent_char: int):
     text, first = toks.text, benchmarks[0]
     start, end = toks.idx[first.start], toks.end_char(first.end - 1)
     comma = text.find(",", end, end + 30)
-    listed = any(toks.idx[t.start] < comma + 40 for t in benchmarks[1:])
-    return first if comma >= 0 and not listed and _FRONTED.fullmatch(text, sent_char, start) else None
+    if comma < 0 or not _FRONTED.fullmatch(text, sent_char, start):
+        return None
+    return None if any(toks.idx[t.start] < comma + 40 for t in benchmarks[1:]) else first
 
 
 def _kind(value: str) -> tuple[bool, str]:
-    """Signed or not, and the unit: "6.71%" and "10.88%" are of one kind, "+10.83" of another."""
-    return value[:1] in "+-−±", _NOT_UNIT.sub("", value)
-
-
-_NOT_UNIT = re.compile(r"[\d.,\s+\-−±]")
+    """Signed or not, and the unit: "6.71%", "10.88\\%" are of one kind, "+10.83" of another, "2x" and "3×" of a
+    third."""
+    unit = _NOT_UNIT.sub("", value).replace("\\", "").replace("times", "x").replace("×", "x")
+    return value[:1] in "+-−±", unit
 
 
 def _inside_a_term(terms, toks, start: int, end: int) -> bool:
@@ -172,7 +177,7 @@ class ResultFinder:
             sent_text = toks.span_text(sent_start, sent_end)
             matches = find_values(sent_text)
             in_sent = [t for t in terms if sent_start <= t.start and t.end <= sent_end] if matches else []
-            series = None  # (kind, metric) of the figure before: a series of one kind shares its first figure's metric
+            before = None  # (end, kind, metric) of the figure before: a series of one kind shares its metric
             setting = _fronted_benchmark(in_sent, toks, start_char) if matches else None
             for value_start, value_end in matches:
                 start, end = start_char + value_start, start_char + value_end
@@ -181,8 +186,11 @@ class ResultFinder:
                 metric = _nearest(in_sent, start, end, NodeType.METRIC, doc, MAX_METRIC_DISTANCE)
                 benchmark = _nearest(in_sent, start, end, NodeType.BENCHMARK, doc, MAX_BENCHMARK_DISTANCE)
                 kind = _kind(text[start:end])
-                label = metric.label if metric else series[1] if series and series[0] == kind else None
-                series = (kind, label)
+                label = metric.label if metric else None
+                if before and before[2] and (_PAIRED.fullmatch(text, before[0], start) or not label and before[1] == kind
+                                             and not _OTHER_MEASURE_AFTER.match(text, end)):
+                    label = before[2]  # "from 0.78 to 0.84"; "3.64% WER on A and 10.88% on B"
+                before = (end, kind, label)
                 benchmark = benchmark or setting
                 results.append({"value": text[start:end], "metric": label,
                                 "benchmark": benchmark.label if benchmark else None,

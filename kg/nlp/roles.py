@@ -221,7 +221,7 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     for sent in _sentences(doc):
         for cue in sent.cues:
             if _names(cue) and (_OBSERVATION_BEFORE.search(sent.text, 0, cue.start())
-                                or _PROPOSED_EARLIER.search(sent.text, cue.end()) and not AUTHORS.search(sent.text)):
+                                or _proposed_earlier(sent.text, cue)):
                 continue  # "a failure mode we term …": a finding; "a scoring called 2D-DPO was proposed": not ours
             cue_end = sent.start_char + cue.end()
             after = []
@@ -249,9 +249,21 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     return chosen
 
 
-# Someone else's contribution, named in the passive: "… called X was proposed", "X has recently been introduced".
-_PROPOSED_EARLIER = re.compile(r"\b(was|were|has|have|had)\s+(recently\s+)?(been\s+)?(recently\s+)?"
-                              r"(proposed|introduced|developed|presented)\b", re.I)
+# Someone else's contribution, named in the passive: "… called X was proposed", "X has recently been introduced"
+# (right after the name, in its clause); not the authors' own passive ("The proposed method, called X, has been …").
+_PROPOSED_EARLIER = re.compile(r"\s*[^\s,;]+\s+(was|were|has|have|had)\s+(recently\s+)?(been\s+)?(recently\s+)?"
+                              r"(proposed|introduced)\b", re.I)
+_OWN_WORK = re.compile(r"\b(we|our|this\s+(paper|work|study|article)|novel|new|proposed)\b", re.I)
+
+
+def _proposed_earlier(text: str, cue: re.Match) -> bool:
+    """The name a naming cue gives is an earlier paper's: the passive right after it says it was proposed, and
+    nothing before it or in its clause says the work is the authors'."""
+    passive = _PROPOSED_EARLIER.match(text, cue.end())
+    if not passive:
+        return False
+    clause_end = min((i for i in (text.find(c, passive.end()) for c in ",;") if i >= 0), default=len(text))
+    return not _OWN_WORK.search(text, 0, cue.start()) and not _OWN_WORK.search(text, passive.end(), clause_end)
 
 
 # What the authors observe, before a cue that names it: "a phenomenon we call …", "a failure mode termed …".
