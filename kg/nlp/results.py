@@ -33,7 +33,8 @@ _VALUE = re.compile(
 # What a figure is not a result after: the spread of the figure before it ("47.1% +/- 10.3%"), the top of a scale
 # ("2.17 out of 3.0"), a name it versions ("Apache 2.0", "Spider 2.0").
 _SPREAD_BEFORE = re.compile(r"\d[%x×]?\s*\(?\s*(±|\+/-|\+-|\+/|\\pm)\s*$")  # "47.1 +/- 10.3", "$47.1 \\pm 2.3$"
-_FIGURE_BEFORE = re.compile(r"\d[%x×]?\s*\(?\s*(\+)?$")  # "47.1% ±10.3%", "85.2% (±0.3%)", "47.1 +-10.3"
+_FIGURE_BEFORE = re.compile(r"\d[%x×]?\s*\(?\s*$")  # before "±10.3%": "47.1% ±10.3%", "85.2% (±0.3%)"
+_PLUS_AFTER_FIGURE = re.compile(r"\d[%x×]?\s*\+$")  # before "-10.3": "47.1 +-10.3"
 _SCALE_TOP_BEFORE = re.compile(r"\bout\s+of\s+$")
 _VERSIONED_NAME = re.compile(r"\b[A-Z][a-z]+\s+$")
 _VERSION_NUMBER = re.compile(r"\d\.0")
@@ -67,12 +68,10 @@ def find_values(text: str) -> list[tuple[int, int]]:
 def _qualifies_another(text: str, match: re.Match) -> bool:
     """The figure of *match* is the spread of another ("± 10.3%"), the top of a scale or a name's version."""
     value, before = match.group("value"), text[max(0, match.start() - 12):match.start()]
-    figure_before = _FIGURE_BEFORE.search(before)
-    if value[:1] in "±-" and figure_before and (value[0] == "±" or figure_before.group(1)):
-        return True
-    if _SPREAD_BEFORE.search(before) or _SCALE_TOP_BEFORE.search(before):
-        return True
-    return bool(_VERSION_NUMBER.fullmatch(value) and _VERSIONED_NAME.search(before))
+    spread = (_SPREAD_BEFORE.search(before) or value.startswith("±") and _FIGURE_BEFORE.search(before)
+              or value.startswith("-") and _PLUS_AFTER_FIGURE.search(before))
+    return bool(spread or _SCALE_TOP_BEFORE.search(before)
+                or _VERSION_NUMBER.fullmatch(value) and _VERSIONED_NAME.search(before))
 
 
 def _value_matches(text: str) -> list[re.Match]:
