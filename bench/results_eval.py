@@ -62,10 +62,11 @@ def agrees(gold: str | None, names: set[str]) -> bool:
     return not names if gold is None else known_form(gold) in names
 
 
-def score(corpus: Path, gold_file: Path, indices=None) -> Counter:
-    """Counts of the gold and predicted results of the abstracts of *gold_file* (those of *indices*, if given)."""
+def score(corpus: Path, gold_file: Path, indices=None, nlp=None) -> Counter:
+    """Counts of the gold and predicted results of the abstracts of *gold_file* (those of *indices*, if given);
+    *nlp*: a pipeline to reuse."""
     papers = read_inputs([corpus])
-    nlp = build_pipeline()
+    nlp = nlp or build_pipeline()
     counts = Counter()
     try:
         lines = gold_file.read_text(encoding="utf-8").splitlines()

@@ -185,3 +185,29 @@ def test_title_names_compares_the_label_with_the_name_the_title_opens_with(tmp_p
 def test_title_names_reports_a_bad_feed_in_one_line(tmp_path):
     with pytest.raises(SystemExit, match=r"title_names: .*missing\.jsonl: no such file"):
         load_bench("title_names").main([str(tmp_path / "missing.jsonl")])
+
+
+def test_real_eval_scores_each_role_over_the_sets_it_has(tmp_path, monkeypatch, capsys):
+    """bench/real_eval.py sums `kg evaluate` over the sets of a role, names a set whose text is missing, and shows
+    errors of the development sets only."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    real = load_bench("real_eval")
+    team = Path(__file__).resolve().parents[1] / "bench" / "fresh" / "a"
+    for name in ("xa", "xb"):
+        (tmp_path / name / "gold").mkdir(parents=True)
+        for f in (team / "gold").iterdir():
+            (tmp_path / name / "gold" / f.name).write_bytes(f.read_bytes())
+    (tmp_path / "xa" / "abstracts.txt").write_bytes((team / "abstracts.txt").read_bytes())  # xb: not fetched
+    (tmp_path / "xa" / "results.jsonl").write_text("".join(
+        json.dumps({"index": d.index, "sha": d.sha, "results": []}) + "\n" for d in load_gold(team / "gold")))
+    (tmp_path / "roles.json").write_text(json.dumps({"development": ["xa", "xb"], "held out": ["xa"]}))
+    concepts, results, missing = real.score_role(tmp_path, ["xa", "xb"], None)
+    alone = evaluate(team / "abstracts.txt", team / "gold")["all"].figures()
+    assert concepts.figures()["f1"] == alone["f1"] and concepts.docs == 12 and missing == ["xb"]
+    assert results["docs"] == 12 and results["gold"] == 0
+    monkeypatch.setattr("sys.argv", ["real_eval.py", "--root", str(tmp_path), "--errors"])
+    real.main()
+    out = capsys.readouterr().out
+    assert "== development: 12 abstracts (not fetched: xb)" in out and "== held out: 12 abstracts" in out
+    errors = [line for line in out.splitlines() if line.startswith("  ")]
+    assert errors and out.index(errors[-1]) < out.index("== held out")  # only the development part's errors
