@@ -1093,6 +1093,7 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
      "flow-based tuning"),  # a later cue after the text as subject
     ("This article presents a novel storm-aware routing framework.", "storm-aware routing"),
     ("We developed a data-driven pipeline utilizing an LLM.", "data-driven pipeline"),  # the kind word completes it
+    ("We introduce a higher-order, non-causal sequence model for control.", "non-causal sequence model"),
 ])
 def test_proposal_cue_forms(nlp, text, label):
     found, _ = terms(nlp, text)
@@ -1756,3 +1757,8 @@ def test_an_abstract_ending_on_a_cue_is_extracted(nlp, text):
 def test_a_count_of_devices_or_a_frequency_is_no_name(nlp):
     found, _ = terms(nlp, "We train on a 4GPU node with 8GPUs at 3GHz.")
     assert not any(label[:1].isdigit() for label in found), sorted(found)
+
+
+def test_a_list_after_a_cue_keeps_its_first_item(nlp):
+    found, _ = terms(nlp, "We propose fine-tuning, pruning and distillation for small models.")
+    assert "fine-tuning" in found, sorted(found)

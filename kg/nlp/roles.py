@@ -1016,6 +1016,8 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
         end = _hyphenated_end(table, i, limit) if glued else i
         if "".join(lower[i - first:end - first]) in leading_modifiers():
             i = end  # "best-performing", "state-of-the-art"
+        elif glued and _compound_modifier_before_comma(table, i, end, limit):
+            i = end + 1  # "a higher-order, non-causal sequence model": the model
         elif not glued and not _opens_title(words, i, limit) and (
                 lower[i - first] in leading_modifiers() or lower[i - first] in _QUANTITIES
                 or doc[i].like_num or _joins_modifiers(lower, i - first) or is_adverb(lower[i - first])
@@ -1044,6 +1046,21 @@ def _modifier_before_comma(table: Tokens, i: int, limit: int) -> bool:
     end = _hyphenated_end(table, i + 2, limit)
     last = words[end - 1].lower()
     return end > i + 3 and end < limit and (last in ADJECTIVE_SUFFIXES or is_participle(last))
+
+
+_NOUN_ENDINGS = ("ing", "tion", "sion", "ment", "ness")
+
+
+def _compound_modifier_before_comma(table: Tokens, i: int, end: int, limit: int) -> bool:
+    """The hyphenated word at tokens i:end is the first of two modifiers joined by a comma ("a higher-order,
+    non-causal sequence model"; not a known term or a noun: "fine-tuning, pruning and distillation")."""
+    words = table.words
+    if not (end + 3 < limit and words[end] == "," and words[end + 1].islower() and words[end + 1].isalpha()
+            and words[end + 1] not in ("and", "or", "which", "that", "where")):
+        return False
+    compound = table.span_text(i, end)
+    return (compound.islower() and not compound.endswith(_NOUN_ENDINGS)
+            and normalize_label(compound) not in lexicon_index())
 
 
 def _hyphenated_end(table: Tokens, i: int, limit: int) -> int:
