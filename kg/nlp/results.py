@@ -122,8 +122,9 @@ def _tied(text: str, node_type: NodeType, start: int, end: int, position: int, e
     """Words tie the term at characters start:end to the figure at position:end_of_value."""
     if node_type is NodeType.METRIC:
         return end <= position and bool(_MEASURE_BEFORE.match(text, end, position))
-    return node_type is NodeType.BENCHMARK and start >= end_of_value and bool(_BENCHMARK_AFTER.match(text, end_of_value,
-                                                                                                     start))
+    if node_type is NodeType.BENCHMARK:
+        return start >= end_of_value and bool(_BENCHMARK_AFTER.match(text, end_of_value, start))
+    return False
 
 
 # A sentence that opens on its benchmark: "On the Google Next-Day Wildfire Spread benchmark, we …", "Evaluated on
