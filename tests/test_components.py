@@ -302,6 +302,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It spans three domains--Math, Code and Science.", "domains--Math"),
     ("It can genuinely advance machine reasoning.", "advance machine reasoning"),  # a verb
     ("We release a complete training pipeline.", "complete training pipeline"),  # an evaluative adjective
+    ("A high-fidelity group filter parameterization keeps suboptimal reasoning apart.",
+     "high-fidelity group filter parameterization"),
+    ("A high-fidelity group filter parameterization keeps suboptimal reasoning apart.", "suboptimal reasoning"),
     ("Models show a sharp performance collapse and inherent depth noise.", "sharp performance collapse"),
     ("Models show a sharp performance collapse and inherent depth noise.", "inherent depth noise"),
     ("It avoids exhaustive hyperparameter searches over an enormous task coverage.",
