@@ -511,6 +511,15 @@ def test_a_slash_between_names_separates_them(nlp):
     assert any(name.endswith("ViT-L/14") for name in found), sorted(found)
 
 
+@pytest.mark.parametrize("text, name, topic", [
+    ("Results hold on the Strata-Sword jailbreak dataset.", "Strata-Sword", "jailbreak"),  # a known topic word
+    ("Results hold on the DIOR-RSVG grounding benchmark.", "DIOR-RSVG", "grounding"),  # an unknown one
+])
+def test_a_named_dataset_is_its_name_without_its_topic(nlp, text, name, topic):
+    found, _ = terms(nlp, text)
+    assert name in found and f"{name} {topic}" not in found, sorted(found)
+
+
 def test_force_is_a_noun_before_a_noun(nlp):
     found, _ = terms(nlp, "We evaluate potentials on energy and force errors. We force the model to stop.")
     assert "force errors" in found and "force" not in found, sorted(found)

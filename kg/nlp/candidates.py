@@ -432,7 +432,7 @@ def _is_verb_like(word: str) -> bool:
     return word.islower() and word.isalpha() and len(word) > 3 and word.endswith("s") and not word.endswith(_NOT_VERB_S)
 
 
-def _trim_around_names(words: list[Word], kinded: bool) -> list[Word]:
+def _trim_around_names(words: list[Word], kinded: NodeType | None) -> list[Word]:
     """Around a name, keep only what belongs to it: "complex BLINK" → "BLINK", "Parametric Memory acts" →
     "Parametric Memory", "planner ZORB replans" → "ZORB" (a lower-case tail stays, with what leads to the name,
     only if it is a head noun, or without the lead if the name is a modifier and a kind word followed the tail:
@@ -451,6 +451,8 @@ def _trim_around_names(words: list[Word], kinded: bool) -> list[Word]:
     if names[-1] == len(words) - 1:
         return words[first:]
     tail = words[names[-1] + 1:]
+    if kinded == NodeType.BENCHMARK and all(w.text.islower() for w in tail):
+        return words[first:names[-1] + 1]  # "the Strata-Sword jailbreak dataset": what the data is about, then its name
     if tail[-1].facts.head in head_types():
         return words
     if kinded and any(_modifier_compound(w.text) for w in words[first:names[-1] + 1]):
@@ -763,7 +765,7 @@ def _plan(texts: tuple[str, ...], max_words: int) -> tuple[tuple[int, int, bool 
     found = []
     for run in _split_at_verbs(words):
         run, hint = _kind_hint(_trim(run))
-        run = _trim_around_names(run, hint is not None)
+        run = _trim_around_names(run, hint)
         run = run[-max_words:] if len(run) > max_words else run
         verdict = _verdict(run)
         if verdict:
@@ -1056,6 +1058,8 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
             left = _trim(left[1:])  # "serving long-context language models": the gerund's object
         if left and _a_basis(left[-1]) and toks.words[term.start][:1].isupper():
             continue  # "an image-based Diffusion Policy": the name is the concept
+        if _topic_of_named_data(toks, left, term):
+            continue  # "the Strata-Sword jailbreak dataset": the data's name, then what it is about
         if _title_case_name(toks, left, term) and taken.isdisjoint(range(left[0].start, term.start)):
             # "Counterfactual Reward Distillation": a name, not distillation
             terms[i] = Term(left[0].start, term.end, toks.span_text(left[0].start, term.end), "chunk")
@@ -1080,6 +1084,13 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+def _topic_of_named_data(toks: Tokens, left: list[Word], term: Term) -> bool:
+    """A lower-case known *term* between a name (*left*) and a word for data: "Strata-Sword jailbreak dataset"."""
+    following = toks.words[term.end].lower() if term.end < len(toks.words) else ""
+    return (bool(left) and term.label.islower() and all(w.facts.name for w in left)
+            and _KIND_WORDS.get(singular(following)) is NodeType.BENCHMARK)
 
 
 # Adverbs that make a technical modifier with the adjective after them: "partially observable", "weakly supervised".
