@@ -942,6 +942,13 @@ def test_descriptive_proposals(nlp, text, label):
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
+def test_an_unexpanded_macro_is_the_proposed_name(nlp):
+    found, _ = terms(nlp, r"Agents falter. We propose \policy, a light fine-tuning approach. \policy is stable "
+                          r"for $\lambda \leq 0.5$ and beats baselines by $3\times$.")
+    assert found[r"\policy"].role is Role.PROPOSES, sorted(found)
+    assert not any(label.startswith(("\\lambda", "\\leq", "\\times")) for label in found), sorted(found)
+
+
 @pytest.mark.parametrize("text", [
     "We introduce two components: a routing cache that stores experts, and a load monitor.",
     "We introduce three components: the encoder is frozen, a routing cache, and a load monitor.",  # a clause

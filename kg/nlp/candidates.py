@@ -40,6 +40,22 @@ __all__ = ["CandidateFinder", "Chunk", "Word", "is_name_word", "candidate_chunks
 
 _MATH = set("{}|\\$=<>~")
 _LATEX_COMMAND = re.compile(LATEX_OPENING + "$")
+# A custom LaTeX macro left unexpanded where a paper's name stood ("we propose \\policy, a …"): a backslash and a
+# word that is no standard command of text or maths.
+_MACRO_NAME = re.compile(r"^\\[A-Za-z]{3,}$")
+_LATEX_WORDS = frozenset("""times cdot cdots ldots dots approx sim simeq propto leq geq neq infty sum prod int
+    partial nabla alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda rho
+    sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Sigma Upsilon Phi Psi Omega ell log exp
+    min max arg argmax argmin frac dfrac sqrt mathrm mathbf mathcal mathbb mathit mathsf textbf textit texttt textsc
+    textrm emph text cite citep citet ref url href footnote rightarrow leftarrow Rightarrow mapsto top bot prime
+    hat tilde bar vec dot circ star ast dagger langle rangle lfloor rfloor lceil rceil quad qquad left right big
+    operatorname mid pm mp leftrightarrow uparrow downarrow checkmark""".split())
+
+
+def _is_macro_name(text: str) -> bool:
+    return bool(_MACRO_NAME.match(text)) and text[1:] not in _LATEX_WORDS
+
+
 _NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
 _NAME_PART = re.compile(r"[A-Z].*[A-Z0-9]|[A-Z0-9].*[A-Z]")  # two capitals, or a capital and a digit
 _HARD_PUNCT = set(",;:()[]{}\"“”~") | {"---"}  # "---": an em dash typed as hyphens
@@ -240,6 +256,8 @@ def is_name_word(word: Span) -> bool:
 
 
 def _is_name_text(text: str) -> bool:
+    if _is_macro_name(text):
+        return True
     if not any(map(str.isalpha, text)) or _DIMENSION.match(text):
         return False
     first, hyphen, rest = text.partition("-")
@@ -270,7 +288,7 @@ def _is_boundary_text(text: str) -> bool:
     if low.endswith(("n't", "n’t")) or _IZE_VERB.match(low) and low not in ("prize", "prizes"):  # "don't"
         return True
     if text[0].isdigit() and not any(p.match(text) for p in (_DIMENSION, _DIMENSIONAL_NAME, _DIGIT_NAME)) \
-            or not _MATH.isdisjoint(text):
+            or not _MATH.isdisjoint(text) and not _is_macro_name(text):
         return True
     return is_adverb(low.rsplit("-", 1)[-1])  # "data-efficiently"
 
