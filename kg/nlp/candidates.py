@@ -469,7 +469,7 @@ def _trim_around_names(words: list[Word], kinded: NodeType | None) -> list[Word]
     if names[-1] == len(words) - 1:
         return words[first:]
     tail = words[names[-1] + 1:]
-    if kinded == NodeType.BENCHMARK and all(w.text.islower() for w in tail):
+    if kinded is NodeType.BENCHMARK and all(w.text.islower() for w in tail):
         return words[first:names[-1] + 1]  # "the Strata-Sword jailbreak dataset": what the data is about, then its name
     if tail[-1].facts.head in head_types():
         return words
