@@ -520,6 +520,16 @@ def test_a_named_dataset_is_its_name_without_its_topic(nlp, text, name, topic):
     assert name in found and f"{name} {topic}" not in found, sorted(found)
 
 
+@pytest.mark.parametrize("text, name", [
+    ("We propose Temporal Self-Consistency Voting, a decoding strategy.", "Temporal Self-Consistency Voting"),
+    ("We add a method termed Temporal Consistency Reinforcement.", "Temporal Consistency Reinforcement"),
+    ("Our framework, Frontier Curriculum Synthesis, keeps improving.", "Frontier Curriculum Synthesis"),
+])
+def test_a_known_common_term_written_in_title_case_is_part_of_a_name(nlp, text, name):
+    found, _ = terms(nlp, text)  # "self-consistency", "temporal consistency", "curriculum" are known terms
+    assert name in found and found[name].type is NodeType.METHOD, sorted(found)
+
+
 def test_force_is_a_noun_before_a_noun(nlp):
     found, _ = terms(nlp, "We evaluate potentials on energy and force errors. We force the model to stop.")
     assert "force errors" in found and "force" not in found, sorted(found)

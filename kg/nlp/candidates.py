@@ -1079,9 +1079,10 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         if _topic_of_named_data(toks, left, term):
             continue  # "the Strata-Sword jailbreak dataset": the data's name, then what it is about
         if _title_case_name(toks, left, term) and taken.isdisjoint(range(left[0].start, term.start)):
-            # "Counterfactual Reward Distillation": a name, not distillation
-            terms[i] = Term(left[0].start, term.end, toks.span_text(left[0].start, term.end), "chunk")
-            taken.update(range(left[0].start, term.start))
+            # "Counterfactual Reward Distillation": a name, not distillation; "Temporal Self-Consistency Voting"
+            end = _title_words_after(texts, bounds, term.end, taken)
+            terms[i] = Term(left[0].start, end, toks.span_text(left[0].start, end), "chunk")
+            taken.update(range(left[0].start, end))
             continue
         if _titled_acronym(doc, left, term):  # "Regularized DPO", "a Judge LLM": a variant named by its authors
             terms.append(Term(left[-1].start, term.end, toks.span_text(left[-1].start, term.end), "chunk",
@@ -1102,6 +1103,16 @@ def _extend_known_terms(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         elif _hyphenated_modifier(left) or _adjective_narrows(term, left):
             terms.append(Term(left[0].start, term.end, phrase, "chunk"))
             taken.update(range(left[0].start, term.start))
+
+
+def _title_words_after(texts: tuple[str, ...], bounds: list[int], end: int, taken: set[int]) -> int:
+    """Where a name ending at token *end* ends with up to two more title-case words of its chunk run into it."""
+    if end not in bounds:
+        return end
+    k = m = bounds.index(end)
+    while k < len(texts) and k - m < 2 and _may_continue_name(texts[k]) and bounds[k] not in taken:
+        k += 1
+    return bounds[k]
 
 
 def _topic_of_named_data(toks: Tokens, left: list[Word], term: Term) -> bool:
@@ -1168,22 +1179,31 @@ def _extend_known_names(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
     modifier or a kind word ("the Blocksworld Benchmark" keeps its name)."""
     first = sentence_start_of(doc, bounds[0])
     for i, term in enumerate(terms):
-        if not bounds[0] <= term.start < bounds[-1] or term.source != "lexicon" or term.label.islower() \
+        if not bounds[0] <= term.start < bounds[-1] or term.source != "lexicon" \
+                or term.label.islower() and not _written_title_case(tokens(doc), term.start, term.end) \
                 or term.start not in bounds or term.end not in bounds:
             continue
         a, b = k, m = bounds.index(term.start), bounds.index(term.end)
-        while a > 0 and k - a < 2 and _may_continue_name(texts[a - 1]) and bounds[a - 1] != first:
+        common = term.label.islower()  # written title-case inside a name: a modifier word belongs to it too
+        while a > 0 and k - a < 2 and _may_continue_name(texts[a - 1], common) and bounds[a - 1] != first:
             a -= 1
         while b < len(texts) and b - m < 2 and _may_continue_name(texts[b]):
             b += 1
         if (a, b) != (k, m) and taken.isdisjoint(set(range(bounds[a], bounds[k])) | set(range(bounds[m], bounds[b]))):
-            terms[i] = Term(bounds[a], bounds[b], tokens(doc).span_text(bounds[a], bounds[b]), "chunk", type=term.type)
+            terms[i] = Term(bounds[a], bounds[b], tokens(doc).span_text(bounds[a], bounds[b]), "chunk",
+                            type=None if common else term.type)  # a common term in a name: typed anew
             taken.update(range(bounds[a], bounds[b]))
 
 
-def _may_continue_name(text: str) -> bool:
+def _written_title_case(toks: Tokens, start: int, end: int) -> bool:
+    """Tokens ``start:end`` are written in title case ("Temporal Consistency"): a known common term used in a name."""
+    return all(is_title_word(w) for w in toks.words[start:end] if w != "-")
+
+
+def _may_continue_name(text: str, modifier_too: bool = False) -> bool:
     facts = _facts(text)
-    return facts.title and not facts.modifier and not facts.generic and facts.head not in _KIND_WORDS
+    return (facts.title and (modifier_too or not facts.modifier) and not facts.generic
+            and facts.head not in _KIND_WORDS)
 
 
 _PART_HEADS = ("layer", "architecture")  # of a model: "LLM layers" are no new thing ("LayerNorm layer" is)
