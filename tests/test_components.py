@@ -952,6 +952,16 @@ def test_descriptive_proposals(nlp, text, label):
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
+@pytest.mark.parametrize("text, label", [
+    (r"Curvature matters. We further introduce $\textit{relative critical sharpness}$, which measures it.",
+     "relative critical sharpness"),
+    (r"Curvature matters. We introduce \emph{sharpness gap}, a measure of it.", "sharpness gap"),
+])
+def test_latex_markup_after_a_cue_is_skipped(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert label in found and found[label].role is Role.PROPOSES, sorted(found)
+
+
 def test_an_unexpanded_macro_is_the_proposed_name(nlp):
     found, _ = terms(nlp, r"Agents falter. We propose \policy, a light fine-tuning approach. \policy is stable "
                           r"for $\lambda \leq 0.5$ and beats baselines by $3\times$.")

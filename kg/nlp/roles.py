@@ -28,9 +28,9 @@ from spacy.tokens import Doc
 
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, NAMING_VERBS, OUR_APPOSITION,
-                    PROPOSAL_VERBS, STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle,
-                    is_title_word, leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, LATEX_OPENING, NAMING_VERBS,
+                    OUR_APPOSITION, PROPOSAL_VERBS, STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb,
+                    is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_of,
                     sentence_start_of, tokens, whole_word_count)
 from .typing_cues import type_from_lexicon, type_of
@@ -741,7 +741,7 @@ def _cue_objects(doc: Doc, tier: str):
     words = tokens(doc).words
     for sent in _sentences(doc):
         for cue_end in _TIER_CUE_ENDS[tier](sent):
-            first = _token_at(doc, sent.start_char + cue_end, sent.end)
+            first = _past_markup(words, _token_at(doc, sent.start_char + cue_end, sent.end), sent.end)
             if first == sent.end:
                 continue  # the cue ends the text ("… we propose", cut short)
             start, end = _phrase_from(doc, first, sent.end)
@@ -771,6 +771,17 @@ def _cue_objects(doc: Doc, tier: str):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False, False
+
+
+_MARKUP = re.compile(r"\$|" + LATEX_OPENING + "$")
+
+
+def _past_markup(words: list[str], i: int, end: int) -> int:
+    """The first token from *i* that is no LaTeX markup around a phrase: "we introduce $\\textit{relative
+    sharpness}$": "relative"."""
+    while i < end and _MARKUP.match(words[i]):
+        i += 1
+    return i
 
 
 def _describes(word: str) -> bool:
