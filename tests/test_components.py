@@ -962,6 +962,12 @@ def test_latex_markup_after_a_cue_is_skipped(nlp, text, label):
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
+def test_a_hyphen_before_an_article_is_a_dash(nlp):
+    found, _ = terms(nlp, "To solve it, we introduce MiGrATe-a method for online search. A trial-and-error loop helps.")
+    assert found["MiGrATe"].role is Role.PROPOSES and "MiGrATe-a" not in found, sorted(found)
+    assert "trial-and-error loop" in found, sorted(found)  # a compound with "and" inside is kept
+
+
 def test_an_unexpanded_macro_is_the_proposed_name(nlp):
     found, _ = terms(nlp, r"Agents falter. We propose \policy, a light fine-tuning approach. \policy is stable "
                           r"for $\lambda \leq 0.5$ and beats baselines by $3\times$.")

@@ -215,7 +215,8 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
         end -= 2
     for i in range(start, end):
         if (texts[i] in _HARD_PUNCT or texts[i] in ("/", "+") and _names_around(texts, i, start, end)
-                or texts[i] == "--" and _dash_between(texts, i, start, end)):
+                or texts[i] == "--" and _dash_between(texts, i, start, end)
+                or texts[i] == "-" and start < i == end - 2 and texts[end - 1].lower() in _DASHED_WORDS):
             if cut < i:
                 middle.append((cut, i))
             middle.append((i, i + 1))
@@ -223,6 +224,9 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
     if cut < end:
         middle.append((cut, end))
     return head + middle + tail
+
+
+_DASHED_WORDS = {"a", "an", "the", "and"}  # after a hyphen that ends a piece: the hyphen is a dash ("MiGrATe-a method")
 
 
 def _dash_between(texts: tuple[str, ...], i: int, start: int, end: int) -> bool:
