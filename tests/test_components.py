@@ -302,6 +302,12 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It spans three domains--Math, Code and Science.", "domains--Math"),
     ("It can genuinely advance machine reasoning.", "advance machine reasoning"),  # a verb
     ("We release a complete training pipeline.", "complete training pipeline"),  # an evaluative adjective
+    ("Tools for quantifying drift and calibrating cosine similarities help.", "quantifying drift"),  # verbs
+    ("Tools for quantifying drift and calibrating cosine similarities help.", "calibrating cosine"),
+    ("Quantifying drift matters: models lose long-tail dependencies at 61 percent faster inference.",
+     "lose long-tail"),
+    ("Quantifying drift matters: models lose long-tail dependencies at 61 percent faster inference.",
+     "percent faster"),  # a unit spelled out
     ("A high-fidelity group filter parameterization keeps suboptimal reasoning apart.",
      "high-fidelity group filter parameterization"),
     ("A high-fidelity group filter parameterization keeps suboptimal reasoning apart.", "suboptimal reasoning"),
