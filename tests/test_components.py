@@ -968,6 +968,11 @@ def test_latex_markup_after_a_cue_is_skipped(nlp, text, label):
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
+def test_a_masked_link_is_no_part_of_a_name(nlp):
+    found, _ = terms(nlp, "It beats the llama.cpp baseline (this http URL Q4_K_M) by 1.5x.")
+    assert "Q4_K_M" in found and "URL Q4_K_M" not in found, sorted(found)
+
+
 def test_a_hyphen_before_an_article_is_a_dash(nlp):
     found, _ = terms(nlp, "To solve it, we introduce MiGrATe-a method for online search. A trial-and-error loop helps.")
     assert found["MiGrATe"].role is Role.PROPOSES and "MiGrATe-a" not in found, sorted(found)

@@ -340,7 +340,7 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
                 after_capital = False
             for k, (s, e, text, boundary, title, capital) in enumerate(piece):
                 start = first + s
-                if boundary or (brackets and _bracketed(start, first + e, words)):
+                if boundary or (brackets and _bracketed(start, first + e, words)) or _masked_link(words, start):
                     if not (after_capital and (title and start != sent_start or _VERSION.match(text)
                                                or _generation(words, start, last))
                             or title and _verb_as_name(text, piece[k + 1:], words[start - 1], start != sent_start)):
@@ -358,6 +358,11 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
         if texts:
             chunks.append((tuple(texts), [*bounds, sent_end], sent_start))
     return chunks
+
+
+def _masked_link(words: list[str], i: int) -> bool:
+    """Token *i* is the "URL" of a link that arXiv listings mask as "this http URL" / "this https URL"."""
+    return words[i] == "URL" and i > 0 and words[i - 1] in ("http", "https")
 
 
 _SUBJECT_PRONOUNS = {"we", "they", "it", "i", "you", "he", "she"}
