@@ -303,6 +303,10 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It can genuinely advance machine reasoning.", "advance machine reasoning"),  # a verb
     ("We release a complete training pipeline.", "complete training pipeline"),  # an evaluative adjective
     ("Tools for quantifying drift and calibrating cosine similarities help.", "quantifying drift"),  # verbs
+    ("Inference runs on an Intel Xeon with AVX-512 loops, an FPGA or a Jetson Orin.", "Xeon"),  # hardware
+    ("Inference runs on an Intel Xeon with AVX-512 loops, an FPGA or a Jetson Orin.", "AVX-512"),
+    ("Inference runs on an Intel Xeon with AVX-512 loops, an FPGA or a Jetson Orin.", "FPGA"),
+    ("Inference runs on an Intel Xeon with AVX-512 loops, an FPGA or a Jetson Orin.", "Jetson"),
     ("Tools for quantifying drift and calibrating cosine similarities help.", "calibrating cosine"),
     ("Quantifying drift matters: models lose long-tail dependencies at 61 percent faster inference.",
      "lose long-tail"),

@@ -768,7 +768,8 @@ def _generic_phrase(words: list[Word]) -> bool:
 
 
 _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe", "NVLink", "InfiniBand", "USB", "HBM",
-             "DRAM", "SRAM", "NVMe", "SSD", "SSDs"}
+             "DRAM", "SRAM", "NVMe", "SSD", "SSDs", "FPGA", "FPGAs", "ASIC", "ASICs", "SoC", "SoCs", "MCU", "MCUs",
+             "Xeon", "EPYC", "AVX", "AVX2", "Jetson"}
 _SENSORS = {"LiDAR", "LIDAR", "Lidar", "RGB-D", "RGBD", "IMU", "IMUs", "GPS", "mmWave"}
 # A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz",
 # "GPa", "nM").
