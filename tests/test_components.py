@@ -79,6 +79,11 @@ def test_schwartz_hearst_alignment(short, long, start):
     # LaTeX markup closing before the bracket
     (r"We propose \textbf{\textit{Agent Interaction Communication Language}} (AICL).",
      [("Agent Interaction Communication Language", "AICL")]),
+    # initials that spell the short form, a compound counted as one word, in either order
+    ("We propose Interpolative Renyi Iterative Self-play (IRIS), a framework.",
+     [("Interpolative Renyi Iterative Self-play", "IRIS")]),
+    ("We propose IRIS (Interpolative Renyi Iterative Sampling), a framework.",
+     [("Interpolative Renyi Iterative Sampling", "IRIS")]),
 ])
 def test_definitions(nlp, text, pairs):
     doc = nlp(text)

@@ -25,6 +25,7 @@ __all__ = ["find_definitions", "schwartz_hearst", "AbbreviationDetector"]
 MAX_INNER_TOKENS = 20
 _HARD_STOPS = set(",;:()[]\"“”")
 _WORD_PART = re.compile(r"[A-Za-z0-9]+")
+_WORD = re.compile(r"\w+(-\w+)*")
 _NOT_SHORT_FORM = re.compile(r"^(e\.g|i\.e|cf|see|fig|tab|eq|sec|et al|\d+(\.\d+)?%?)\b", re.I)
 
 
@@ -60,11 +61,12 @@ def _initials_start(short: str, long: str) -> int | None:
     parts = list(_WORD_PART.finditer(long))
     if not letters.isalpha():
         return _capitals_start(short, parts)
+    for words in (parts, list(_WORD.finditer(long))):  # "Iterative Self-play (IRIS)": a compound is one word too
+        tail = words[-len(letters):]
+        if len(words) >= len(letters) and all(w.group()[0].lower() == c.lower() for w, c in zip(tail, letters)):
+            return tail[0].start()
     if len(parts) < len(letters):
         return None
-    tail = parts[-len(letters):]
-    if all(part.group()[0].lower() == letter.lower() for part, letter in zip(tail, letters)):
-        return tail[0].start()
     named = [p for p in parts if p.group().lower() not in _LINKING_WORDS]
     tail = named[-len(letters):]  # capitalised words past linking ones: "International Olympiad in Informatics (IOI)"
     if len(tail) == len(letters) and all(p.group()[0] == c.upper() for p, c in zip(tail, letters)):
@@ -165,7 +167,8 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
             end -= 1  # "Disagreement~(RED)", "``Plan''(LEAP)", "\textbf{Flow Planning Method} (FPM)"
         glued = _glued_start(toks, end)
         before = toks.span_text(glued, end).strip()
-        if is_acronym(before) and len(inner.split()) >= 2 and schwartz_hearst(before, inner) == 0:
+        if is_acronym(before) and len(inner.split()) >= 2 and 0 in (schwartz_hearst(before, inner),
+                                                                     _initials_start(before, inner)):
             pairs.append((doc[i + 1:close], doc[glued:end]))
         elif _valid_short_form(inner, close - i - 1):
             long = _long_form_before(doc, end, inner.split()[-1])
