@@ -188,6 +188,8 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("Judges were Sonnet 4.5 and Haiku-4.5.", "Claude Sonnet 4.5"),  # a Claude tier without "Claude"
     ("It integrates (i) a sliding window, which keeps a suffix, and (ii) dropout.", "sliding window"),
     ("Our method augments 3D Gaussians with quantized CLIP features.", "3D Gaussian Splatting"),
+    ("Existing methods mitigate it with KL penalties or clipping.", "KL penalty"),  # "-y" → "-ies"
+    ("Decoding uses beam searches of width four.", "beam search"),  # "-ch" → "-ches"
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)

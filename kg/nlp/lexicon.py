@@ -48,12 +48,20 @@ def surface_variants(name: str) -> set[str]:
     """Hyphen/space and plural variants of a name ("chains of thought" too)."""
     forms = {name, name.replace("-", " "), name.replace(" ", "-")}
     if not is_acronym(name):
-        forms |= {f + "s" for f in forms if not f.endswith("s") and f[-1].isalpha()}
-        forms |= {f[:-1] for f in forms if f.endswith("s") and not f.endswith("ss") and len(f) > 4}
+        forms |= {_plural(f) for f in forms if not f.endswith("s") and f[-1].isalpha()}
+        forms |= {f[:-1] for f in forms if f.endswith("s") and not f.endswith(("ss", "ies")) and len(f) > 4}
+        forms |= {f[:-3] + "y" for f in forms if f.endswith("ies") and len(f) > 5}  # "policies": "policy"
         forms |= {f.replace(of, "s" + of, 1) for f in forms for of in (" of ", "-of-")
                   if of in f and not f.split(of)[0].endswith("s")}  # "chains of thought", "chains-of-thought"
         forms |= {_BRITISH_IZ.sub(r"is\1", f) for f in forms if "iz" in f}  # "generalisation", "quantised"
     return {f for f in forms if f.strip()}
+
+
+def _plural(name: str) -> str:
+    """The plural of a name's last word: "KL penalty" → "KL penalties", "search" → "searches", "model" → "models"."""
+    if name[-1] == "y" and len(name) > 2 and name[-2] not in "aeiou" and name[-2].isalpha():
+        return name[:-1] + "ies"
+    return name + ("es" if name.endswith(("ch", "sh", "x")) else "s")
 
 
 @Language.factory("kg_lexicon", default_config={"directory": None})
