@@ -990,6 +990,19 @@ def test_a_hyphen_before_an_article_is_a_dash(nlp):
     assert "trial-and-error loop" in found, sorted(found)  # a compound with "and" inside is kept
 
 
+def test_a_name_after_using_in_a_proposal_sentence_is_used(nlp):
+    found, _ = terms(nlp, "Drift hurts. We propose a light framework for adaptation using a Temporal Convolutional "
+                          "Network (TCN) backbone.")
+    assert all(t.role is not Role.PROPOSES for label, t in found.items() if "Temporal" in label), sorted(found)
+
+
+def test_numbered_list_items_after_a_cue_are_proposed(nlp):
+    found, _ = terms(nlp, "Adaptation is hard. We introduce three strategies: (i) causal adaptive batch "
+                          "normalization for real-time alignment; (ii) mixture alignment with replay; and (iii) "
+                          "meta-learning.")
+    assert found["causal adaptive batch normalization"].role is Role.PROPOSES, sorted(found)
+
+
 def test_an_unexpanded_macro_is_the_proposed_name(nlp):
     found, _ = terms(nlp, r"Agents falter. We propose \policy, a light fine-tuning approach. \policy is stable "
                           r"for $\lambda \leq 0.5$ and beats baselines by $3\times$.")

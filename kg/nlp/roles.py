@@ -454,7 +454,10 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
                       or _has_capital(table.words[i]) and i < term.start - 1  # "from arXiv, GitHub and TeX SE"
                       or table.words[i].isdigit() and i < term.start - 1):  # "on IMO 2025 and CMO 2024"
         i -= 1
-    return i >= 0 and table.words[i].lower() in _PREPOSITIONS or _in_example_list(table, term.start)
+    return i >= 0 and table.words[i].lower() in _PREPOSITIONS | _MEANS or _in_example_list(table, term.start)
+
+
+_MEANS = {"using", "leveraging", "utilizing", "utilising", "employing"}  # "a framework using a TCN backbone"
 
 
 def _right_after_preposition(table: Tokens, term: Term) -> bool:
@@ -463,7 +466,7 @@ def _right_after_preposition(table: Tokens, term: Term) -> bool:
     i = term.start - 1
     if i >= 0 and table.words[i].lower() in ("the", "a", "an"):
         i -= 1
-    return i >= 0 and table.words[i].lower() in _PREPOSITIONS
+    return i >= 0 and table.words[i].lower() in _PREPOSITIONS | _MEANS
 
 
 def _in_example_list(table: Tokens, start: int) -> bool:
@@ -1129,7 +1132,7 @@ def _list_items(doc: Doc, i: int, limit: int):
     """Phrases of "A, B, and C" from token *i* to the end of the sentence, past clauses (see _CLAUSE_VERBS)."""
     words = tokens(doc).words
     while i < limit:
-        if words[i].lower() in ("and", "or") or doc[i].is_punct:
+        if words[i].lower() in ("and", "or") or doc[i].is_punct or _enumeration_mark(words, i, limit):
             i += 1
             continue
         start, end = _gerund_object(doc, i, limit) or _phrase_from(doc, i, limit)
@@ -1140,6 +1143,14 @@ def _list_items(doc: Doc, i: int, limit: int):
             if words[i].lower() in _RELATIVES or words[i].lower() in _CLAUSE_VERBS:
                 separators = (",", ";")  # the rest of a clause may hold "and"
             i += 1
+
+
+_MARK = re.compile(r"^(\d{1,2}|[ivx]{1,4}|[a-h])$")
+
+
+def _enumeration_mark(words: list[str], i: int, limit: int) -> bool:
+    """Token *i* numbers a list item: the "ii" of "(ii)", the "2" of "2)"."""
+    return i + 1 < limit and words[i + 1] == ")" and bool(_MARK.match(words[i]))
 
 
 def _gerund_object(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
