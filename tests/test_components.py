@@ -1488,6 +1488,9 @@ def test_a_series_of_figures_shares_the_metric_of_its_first(nlp):
     ("On the MMLU benchmark, our planner improves by +4.2 over the baseline.", "+4.2", None, "MMLU"),
     ("On MMLU, GSM8K and HumanEval, our new planner improves accuracy by +4.2 on average.", "+4.2", "accuracy",
      None),  # a list
+    # the one benchmark a sentence names before a figure that nothing else ties
+    ("Zorb outperforms a Transformer on WikiText-2 while using fewer parameters, reaching 5.084 bits per byte.",
+     "5.084", "bits per byte", "WikiText-2"),
     # a capitalised word a figure is "on", beside figures on known benchmarks, is a benchmark too
     ("We gain 6.6% on SVAMP, 3 points on GSM8K and 25.3% on Countdown.", "25.3%", None, "Countdown"),
     ("We gain 6.6% on SVAMP, 3 points on GSM8K and 25.3% on Countdown.", "3 points", None, "GSM8K"),

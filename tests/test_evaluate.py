@@ -137,8 +137,9 @@ def test_reported_agreement_of_two_annotators(name):
 
 
 # docs/extraction.md: reported results (value, metric, benchmark) on the corpus test part, against
-# bench/results/gold.jsonl; a drop of more than 0.02 fails.
-REPORTED_RESULTS_TEST = {"f1": 0.889, "whole_recall": 0.448}
+# bench/results/gold.jsonl; a drop of more than 0.02 fails. (Session 26 lowered whole_recall from 0.448 with a rule
+# that gains on every development set and loses one record here: see docs/extraction.md, session 26.)
+REPORTED_RESULTS_TEST = {"f1": 0.889, "whole_recall": 0.414}
 
 
 def test_reported_results_do_not_regress(corpus_path):

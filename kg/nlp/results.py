@@ -146,6 +146,15 @@ def _fronted_benchmark(terms, toks, sent_char: int):
     return None if any(toks.idx[t.start] < comma + 40 for t in benchmarks[1:]) else first
 
 
+def _only_benchmark_before(terms, toks, start: int):
+    """The one benchmark its sentence names, when it names it before the figure at *start*."""
+    benchmarks = {t.label: t for t in terms if t.type is NodeType.BENCHMARK}
+    if len(benchmarks) != 1:
+        return None
+    only = next(iter(benchmarks.values()))
+    return only if toks.idx[only.start] < start else None
+
+
 def _kind(value: str) -> tuple[bool, str]:
     """Signed or not, and the unit: "6.71%", "10.88\\%" are of one kind, "+10.83" of another, "2x" and "3×" of a
     third."""
@@ -191,7 +200,7 @@ class ResultFinder:
                                              and not _OTHER_MEASURE_AFTER.match(text, end)):
                     label = before[2]  # "from 0.78 to 0.84"; "3.64% WER on A and 10.88% on B"
                 before = (end, kind, label)
-                benchmark = benchmark or setting
+                benchmark = benchmark or setting or _only_benchmark_before(in_sent, toks, start)
                 results.append({"value": text[start:end], "metric": label,
                                 "benchmark": benchmark.label if benchmark else None,
                                 "start": start, "end": end, "sentence": sent_text.strip()})
