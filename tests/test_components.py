@@ -1003,6 +1003,11 @@ def test_numbered_list_items_after_a_cue_are_proposed(nlp):
     assert found["causal adaptive batch normalization"].role is Role.PROPOSES, sorted(found)
 
 
+def test_a_gerund_after_a_cue_proposes_its_object(nlp):
+    found, _ = terms(nlp, "Norms matter. We propose extracting normative simulacra from fiction novels.")
+    assert found["normative simulacra"].role is Role.PROPOSES, sorted(found)
+
+
 def test_an_unexpanded_macro_is_the_proposed_name(nlp):
     found, _ = terms(nlp, r"Agents falter. We propose \policy, a light fine-tuning approach. \policy is stable "
                           r"for $\lambda \leq 0.5$ and beats baselines by $3\times$.")

@@ -747,6 +747,8 @@ def _cue_objects(doc: Doc, tier: str):
             first = _past_markup(words, _token_at(doc, sent.start_char + cue_end, sent.end), sent.end)
             if first == sent.end:
                 continue  # the cue ends the text ("… we propose", cut short)
+            if _verb_in_ing(words[first]) and first + 1 < sent.end and words[first + 1].isalpha():
+                first += 1  # "we propose extracting normative simulacra": what is extracted
             start, end = _phrase_from(doc, first, sent.end)
             # "a suite of 1,800 tasks", "a formal notion of X": the things (the phrase may stop before "set", a verb)
             container = max(end, start + 1)
@@ -774,6 +776,12 @@ def _cue_objects(doc: Doc, tier: str):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False, False
+
+
+def _verb_in_ing(word: str) -> bool:
+    """A lower-case "-ing" word that no lexicon knows as a concept: a verb ("extracting"), not "learning"."""
+    return (word.endswith("ing") and word.isalpha() and word.islower() and len(word) > 5
+            and normalize_label(word) not in lexicon_index())
 
 
 _MARKUP = re.compile(r"\$|" + LATEX_OPENING + "$")
