@@ -747,8 +747,9 @@ def _cue_objects(doc: Doc, tier: str):
             first = _past_markup(words, _token_at(doc, sent.start_char + cue_end, sent.end), sent.end)
             if first == sent.end:
                 continue  # the cue ends the text ("… we propose", cut short)
-            if _verb_in_ing(words[first]) and first + 1 < sent.end and words[first + 1].isalpha():
-                first += 1  # "we propose extracting normative simulacra": what is extracted
+            if _verb_in_ing(words[first]) and first + 1 < sent.end and words[first + 1].isalpha() \
+                    and _PROPOSAL_VERB.fullmatch(words[first - 1].lower()):
+                first += 1  # "we propose extracting normative simulacra": what is extracted (not "a routing loss")
             start, end = _phrase_from(doc, first, sent.end)
             # "a suite of 1,800 tasks", "a formal notion of X": the things (the phrase may stop before "set", a verb)
             container = max(end, start + 1)
@@ -776,6 +777,9 @@ def _cue_objects(doc: Doc, tier: str):
                 start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
                 if end > start:
                     yield start, end, False, False
+
+
+_PROPOSAL_VERB = re.compile(rf"({PROPOSAL_VERBS})(s|d|ed)?")
 
 
 def _verb_in_ing(word: str) -> bool:
