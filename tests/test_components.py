@@ -310,6 +310,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It can genuinely advance machine reasoning.", "advance machine reasoning"),  # a verb
     ("We release a complete training pipeline.", "complete training pipeline"),  # an evaluative adjective
     ("Tools for quantifying drift and calibrating cosine similarities help.", "quantifying drift"),  # verbs
+    ("It avoids re-introducing computational overhead, raising safety scores.", "re-introducing computational"),
+    ("It avoids re-introducing computational overhead, raising safety scores.", "raising safety"),
+    ("Poisoned data may implant bias or compromise accuracy.", "compromise accuracy"),
     ("Inference runs on an Intel Xeon with AVX-512 loops, an FPGA or a Jetson Orin.", "Xeon"),  # hardware
     ("Inference runs on an Intel Xeon with AVX-512 loops, an FPGA or a Jetson Orin.", "AVX-512"),
     ("Inference runs on an Intel Xeon with AVX-512 loops, an FPGA or a Jetson Orin.", "FPGA"),

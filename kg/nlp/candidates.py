@@ -287,7 +287,8 @@ def _is_boundary_text(text: str) -> bool:
     """Stop words, verbs of abstracts, adverbs, numbers, maths: what ends a candidate wherever it stands."""
     low = text.lower()
     if (_ENUMERATION.match(text) or low.lstrip("-") in ADJECTIVE_SUFFIXES
-            or low in boundary_words() and not _inner_capital(text)):  # "ReVeal" is a name, "reveal" a verb
+            or low in boundary_words() and not _inner_capital(text)  # "ReVeal" is a name, "reveal" a verb
+            or low.startswith("re-") and low[3:] in boundary_words()):  # "re-introducing"
         return True
     if low.endswith(("n't", "n’t")) or _IZE_VERB.match(low) and low not in ("prize", "prizes"):  # "don't"
         return True
