@@ -982,6 +982,13 @@ def test_latex_markup_after_a_cue_is_skipped(nlp, text, label):
     assert label in found and found[label].role is Role.PROPOSES, sorted(found)
 
 
+def test_a_defined_short_form_at_the_end_of_a_known_name_leaves_the_name(nlp):
+    found, _ = terms(nlp, "Reinforcement learning (RL) aligns models. We study off-policy RL and RL agents.")
+    assert "off-policy reinforcement learning" in found and "off-policy" not in found, sorted(found)
+    found, _ = terms(nlp, "Test-time augmentation (TTA) helps. Online TTA is cheap.")  # the text's own meaning
+    assert "test-time adaptation" not in found, sorted(found)
+
+
 def test_a_masked_link_is_no_part_of_a_name(nlp):
     found, _ = terms(nlp, "It beats the llama.cpp baseline (this http URL Q4_K_M) by 1.5x.")
     assert "Q4_K_M" in found and "URL Q4_K_M" not in found, sorted(found)

@@ -267,7 +267,8 @@ class AbbreviationDetector:
             for i in compress(range(len(toks.words)), map(by_short.__contains__, toks.words)):
                 following = toks.words[i + 1].lower() if i + 1 < len(toks.words) else ""
                 if i not in taken and whole_words(doc, i, i + 1) and (toks.words[i], following) not in left_to_lexicon \
-                        and not _begins_known_phrase(toks, i):
+                        and not _begins_known_phrase(toks, i) \
+                        and not _ends_known_phrase(toks, i, by_short[toks.words[i]]):
                     terms.append(Term(i, i + 1, by_short[toks.words[i]], "short"))
             terms += _later_uses_of_several_tokens(toks, by_short, taken)
         doc._.kg_terms = terms
@@ -286,6 +287,17 @@ def _begins_known_phrase(toks: Tokens, i: int) -> bool:
         return True
     return following == "-" and i + 3 < len(words) \
         and normalize_label(toks.span_text(i, i + 4)) in lexicon_index()
+
+
+def _ends_known_phrase(toks: Tokens, i: int, long: str) -> bool:
+    """The short form at token *i* ends a longer name of the lexicon's that spells its *long* form out: "off-policy
+    RL" after "reinforcement learning (RL)" is off-policy reinforcement learning (but "our implicit PRM" is the
+    authors' own)."""
+    for k in (1, 3):
+        known = i >= k and toks.space[i - 1] and lexicon_index().get(normalize_label(toks.span_text(i - k, i + 1)))
+        if known and normalize_label(long) in normalize_label(known[0]):
+            return i == k or toks.words[i - k - 1].lower() != "our"
+    return False
 
 
 def _known_with_word_before(toks: Tokens, start: int, end: int) -> Term | None:
