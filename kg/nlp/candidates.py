@@ -1219,7 +1219,8 @@ def _extend_known_names(doc: Doc, texts: tuple[str, ...], bounds: list[int], ter
         common = term.label.islower()  # written title-case inside a name: a modifier word belongs to it too
         while a > 0 and k - a < 2 and _may_continue_name(texts[a - 1], common) and bounds[a - 1] != first:
             a -= 1
-        while b < len(texts) and b - m < 2 and _may_continue_name(texts[b]):
+        benchmark = term.type is NodeType.BENCHMARK  # "Sintel Final", "SWE-bench Verified": a split of the data
+        while b < len(texts) and b - m < 2 and _may_continue_name(texts[b], benchmark):
             b += 1
         if (a, b) != (k, m) and taken.isdisjoint(set(range(bounds[a], bounds[k])) | set(range(bounds[m], bounds[b]))):
             terms[i] = Term(bounds[a], bounds[b], tokens(doc).span_text(bounds[a], bounds[b]), "chunk",
