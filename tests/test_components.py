@@ -197,6 +197,13 @@ def test_lexicon_variants(nlp, text, label):
     assert label in found, sorted(found)
 
 
+def test_a_task_named_by_its_direction_is_not_matched_as_a_modifier(nlp):
+    found, _ = terms(nlp, "Recent text-to-video diffusion models can generate compelling clips.")
+    assert "text-to-video diffusion models" in found and "text-to-video generation" not in found, sorted(found)
+    found, _ = terms(nlp, "We study text-to-video and real-time text-to-image synthesis.")
+    assert {"text-to-video generation", "text-to-image generation"} <= set(found), sorted(found)
+
+
 def test_a_known_x_of_y_whose_object_goes_on_is_not_matched(nlp):
     found, _ = terms(nlp, "Current evaluations of LLM agents rarely report variance.")
     assert set(found) == {"LLM-based agents"}, sorted(found)

@@ -21,7 +21,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
 
-from ..normalize import is_acronym, singular
+from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType
 from .rules import BUILT_ON, LEXICON_DIR, PARAMETER_COUNT, head_types, is_title_word, lexicon_entries
 from .terms import Term, Tokens, register_extensions, tokens, whole_words
@@ -107,7 +107,9 @@ class LexiconMatcher:
         found.update({(s, e): key for key, s, e in self.folded(doc)
                       if taken.isdisjoint(range(s, e)) and whole_words(doc, s, e)
                       and all(not _in_capitals(w) or w in self.capitals[key] for w in table.words[s:e])
-                      and not _object_goes_on(table, s, e)})
+                      and not _object_goes_on(table, s, e)
+                      and not (_direction_as_modifier(table, s, e)
+                               and normalize_label(table.span_text(s, e)) != normalize_label(self.entries[key][0]))})
         for start, end in _without_overlaps(found):
             label, node_type = self.entries[found[start, end]]
             extended = _extended_end(table, end, node_type, taken, named=not label[:1].islower())
@@ -124,6 +126,19 @@ class LexiconMatcher:
                 terms.append(Term(start, end + 1, table.span_text(start, end + 1), "chunk", type=NodeType.MODEL))
         doc._.kg_terms = terms
         return doc
+
+
+def _direction_as_modifier(table: Tokens, start: int, end: int) -> bool:
+    """A bare "A-to-B" match before a lower-case noun: "text-to-video diffusion models" are models, not the
+    task text-to-video generation (which "text-to-video" also names; a task named so, "text-to-SQL", stays)."""
+    words = table.words
+    return (end - start == 5 and words[start + 1:start + 4] == ["-", "to", "-"] and end < len(words)
+            and table.space[end - 1] and words[end].isalpha() and words[end].islower()
+            and words[end] not in _AFTER_A_TASK)
+
+
+_AFTER_A_TASK = {"and", "or", "of", "in", "on", "for", "with", "to", "is", "are", "was", "were", "by", "from", "at",
+                 "that", "which", "as", "via", "tasks", "task", "generation", "synthesis", "translation"}
 
 
 def _object_goes_on(table: Tokens, start: int, end: int) -> bool:
