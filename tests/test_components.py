@@ -191,6 +191,8 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("Existing methods mitigate it with KL penalties or clipping.", "KL penalty"),  # "-y" → "-ies"
     ("Decoding uses beam searches of width four.", "beam search"),  # "-ch" → "-ches"
     ("It generalizes on Sintel Final and KITTI.", "Sintel Final"),  # a split of a known benchmark
+    ("It improves visual fidelity and training stability.", "visual quality"),  # measures and problems
+    ("It improves visual fidelity and training stability.", "training stability"),
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)
