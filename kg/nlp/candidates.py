@@ -710,8 +710,9 @@ def _verdict(words: list[Word]) -> bool | str:
                                                      and words[0].facts.lower in _NUMBERED_PARTS):
         return False  # "Stage II", "Level IV", "Modality III", "Stage 1": a numbered part, not a concept
     if len(words) == 1:
-        if words[0].facts.generic or _SIZE_ONLY.match(words[0].text) or words[0].facts.lower.startswith("non-"):
-            return False  # the phrase is the word; "sub-10B"; "non-SAE" (baselines)
+        if words[0].facts.generic or _SIZE_ONLY.match(words[0].text) or words[0].facts.lower.startswith("non-") \
+                or _ROMAN.match(words[0].text) and words[0].text != "X":
+            return False  # the phrase is the word; "sub-10B"; "non-SAE" (baselines); "Type II gaps": a numeral
     elif _generic_phrase(words) or all(w.facts.generic for w in words):
         return False
     if any(w.facts.name for w in words):
