@@ -191,6 +191,7 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("Existing methods mitigate it with KL penalties or clipping.", "KL penalty"),  # "-y" → "-ies"
     ("Decoding uses beam searches of width four.", "beam search"),  # "-ch" → "-ches"
     ("It generalizes on Sintel Final and KITTI.", "Sintel Final"),  # a split of a known benchmark
+    ("To that end, we introduce ACPBench Hard, a generative version of ACPBench.", "ACPBench Hard"),  # a split
     ("It improves visual fidelity and training stability.", "visual quality"),  # measures and problems
     ("It improves visual fidelity and training stability.", "training stability"),
 ])
@@ -1017,6 +1018,12 @@ def test_a_name_after_using_in_a_proposal_sentence_is_used(nlp):
     found, _ = terms(nlp, "Drift hurts. We propose a light framework for adaptation using a Temporal Convolutional "
                           "Network (TCN) backbone.")
     assert all(t.role is not Role.PROPOSES for label, t in found.items() if "Temporal" in label), sorted(found)
+
+
+def test_a_name_a_new_framework_extends_is_used(nlp):
+    found, _ = terms(nlp, "Metrics are costly. We present a statistical framework extending Prediction-Powered "
+                          "Inference (PPI) to sub-instance annotations.")
+    assert found["Prediction-Powered Inference"].role is Role.USES, sorted(found)
 
 
 def test_numbered_list_items_after_a_cue_are_proposed(nlp):

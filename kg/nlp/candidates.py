@@ -1236,8 +1236,11 @@ def _written_title_case(toks: Tokens, start: int, end: int) -> bool:
 
 def _may_continue_name(text: str, modifier_too: bool = False) -> bool:
     facts = _facts(text)
-    return (facts.title and (modifier_too or not facts.modifier) and not facts.generic
-            and facts.head not in _KIND_WORDS)
+    return (facts.title and (modifier_too or not facts.modifier)
+            and (not facts.generic or modifier_too and facts.lower in _SPLITS) and facts.head not in _KIND_WORDS)
+
+
+_SPLITS = {"hard", "easy", "medium", "lite", "mini", "full", "pro", "plus", "verified", "extended"}  # "ACPBench Hard"
 
 
 _PART_HEADS = ("layer", "architecture")  # of a model: "LLM layers" are no new thing ("LayerNorm layer" is)

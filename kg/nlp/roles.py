@@ -457,7 +457,8 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
     return i >= 0 and table.words[i].lower() in _PREPOSITIONS | _MEANS or _in_example_list(table, term.start)
 
 
-_MEANS = {"using", "leveraging", "utilizing", "utilising", "employing"}  # "a framework using a TCN backbone"
+# "a framework using a TCN backbone", "a framework extending Prediction-Powered Inference (PPI)"
+_MEANS = {"using", "leveraging", "utilizing", "utilising", "employing", "extending", "generalizing", "generalising"}
 
 
 def _right_after_preposition(table: Tokens, term: Term) -> bool:
