@@ -193,6 +193,7 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("It generalizes on Sintel Final and KITTI.", "Sintel Final"),  # a split of a known benchmark
     ("To that end, we introduce ACPBench Hard, a generative version of ACPBench.", "ACPBench Hard"),  # a split
     ("It improves visual fidelity and training stability.", "visual quality"),  # measures and problems
+    ("A Taylor expansion of the Fisher information explains the slow convergence.", "slow convergence"),
     ("It improves visual fidelity and training stability.", "training stability"),
 ])
 def test_lexicon_variants(nlp, text, label):
