@@ -1527,6 +1527,10 @@ def test_a_series_of_figures_shares_the_metric_of_its_first(nlp):
     # the one benchmark a sentence names before a figure that nothing else ties
     ("Zorb outperforms a Transformer on WikiText-2 while using fewer parameters, reaching 5.084 bits per byte.",
      "5.084", "bits per byte", "WikiText-2"),
+    # "from A to B" is one measure on one benchmark; a benchmark right before its measure and "from" gives it
+    ("MarsRL improves AIME2025 accuracy from 86.5% to 93.3% and BeyondAIME from 64.9% to 73.8%.", "93.3%",
+     "accuracy", "AIME2025"),
+    ("Accuracy rose from 0.78 to 0.83 on MMLU and from 0.79 to 0.86 on GSM8K.", "0.86", "accuracy", "GSM8K"),
     # a capitalised word a figure is "on", beside figures on known benchmarks, is a benchmark too
     ("We gain 6.6% on SVAMP, 3 points on GSM8K and 25.3% on Countdown.", "25.3%", None, "Countdown"),
     ("We gain 6.6% on SVAMP, 3 points on GSM8K and 25.3% on Countdown.", "3 points", None, "GSM8K"),

@@ -100,6 +100,10 @@ _MEASURE_BEFORE = re.compile(
 _BENCHMARK_AFTER = re.compile(r"[^,;()]{0,30}?\b(on|in)\s+(the\s+)?$", re.I)
 
 
+# A benchmark, then its measure and a word that gives the figure: "AIME2025 accuracy from 86.5%", "BLINK score of 82".
+_BENCHMARK_BEFORE = re.compile(r"\s+((?!(and|or|to)\b)[\w-]+\s+){1,2}(from|of|=|:)\s*", re.I)
+
+
 def _nearest(terms, position: int, end_of_value: int, node_type: NodeType, doc: Doc, limit: int):
     """The term of *node_type* that the figure at characters position:end_of_value reports on: one tied to it by
     its words (see _MEASURE_BEFORE, _BENCHMARK_AFTER), else the nearest within *limit* characters."""
@@ -123,7 +127,8 @@ def _tied(text: str, node_type: NodeType, start: int, end: int, position: int, e
     if node_type is NodeType.METRIC:
         return end <= position and bool(_MEASURE_BEFORE.match(text, end, position))
     if node_type is NodeType.BENCHMARK:
-        return start >= end_of_value and bool(_BENCHMARK_AFTER.match(text, end_of_value, start))
+        return (start >= end_of_value and bool(_BENCHMARK_AFTER.match(text, end_of_value, start))
+                or end <= position and bool(_BENCHMARK_BEFORE.fullmatch(text, end, position)))
     return False
 
 
@@ -196,11 +201,14 @@ class ResultFinder:
                 benchmark = _nearest(in_sent, start, end, NodeType.BENCHMARK, doc, MAX_BENCHMARK_DISTANCE)
                 kind = _kind(text[start:end])
                 label = metric.label if metric else None
-                if before and before[2] and (_PAIRED.fullmatch(text, before[0], start) or not label and before[1] == kind
+                paired = before and _PAIRED.fullmatch(text, before[0], start)
+                if before and before[2] and (paired or not label and before[1] == kind
                                              and not _OTHER_MEASURE_AFTER.match(text, end)):
                     label = before[2]  # "from 0.78 to 0.84"; "3.64% WER on A and 10.88% on B"
-                before = (end, kind, label)
+                if paired and before[3]:
+                    benchmark = before[3]  # "improves AIME2025 accuracy from 86.5% to 93.3% and BeyondAIME …"
                 benchmark = benchmark or setting or _only_benchmark_before(in_sent, toks, start)
+                before = (end, kind, label, benchmark)
                 results.append({"value": text[start:end], "metric": label,
                                 "benchmark": benchmark.label if benchmark else None,
                                 "start": start, "end": end, "sentence": sent_text.strip()})
