@@ -1527,6 +1527,9 @@ def test_a_series_of_figures_shares_the_metric_of_its_first(nlp):
     # the one benchmark a sentence names before a figure that nothing else ties
     ("Zorb outperforms a Transformer on WikiText-2 while using fewer parameters, reaching 5.084 bits per byte.",
      "5.084", "bits per byte", "WikiText-2"),
+    # a measure's short form in brackets stands between it and its tie word
+    ("EVS reduces time-to-first-token (TTFT) by up to 4x with minimal accuracy loss.", "4x", "time-to-first-token",
+     None),
     # "from A to B" is one measure on one benchmark; a benchmark right before its measure and "from" gives it
     ("MarsRL improves AIME2025 accuracy from 86.5% to 93.3% and BeyondAIME from 64.9% to 73.8%.", "93.3%",
      "accuracy", "AIME2025"),

@@ -92,7 +92,7 @@ def _value_matches(text: str) -> list[re.Match]:
 # "reduces token usage by 54%", "accuracy increased from 0.78 to 0.84", "accuracy drops by an average of 7.0".
 _HEDGE = r"((up\s+to|about|around|approximately|nearly|roughly|over|more\s+than|an\s+average\s+of|~)\s*)?"
 _MEASURE_BEFORE = re.compile(
-    r"\s*(\(|of|=|:|is|was|are|were|reaches|reached|by|from)\s*" + _HEDGE + r"$"
+    r"(\s*\([^()]{1,12}\))?\s*(\(|of|=|:|is|was|are|were|reaches|reached|by|from)\s*" + _HEDGE + r"$"
     r"|\s+((has|have|was|were|is|are)\s+)?(\w+ly\s+)?(increas|improv|rais|ris|ros|drop|decreas|reduc|fall|fell|grow"
     r"|grew|climb|jump|boost|lower|shrink|shrank|go|went)\w*\s+(by|from|to)\s+" + _HEDGE + r"$", re.I)
 # … and a benchmark written after it: "47.5 on OSWorld", "91.0% accuracy on the X" (not past a comma).
