@@ -327,6 +327,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Poisoned data may implant bias or compromise accuracy.", "compromise accuracy"),
     ("Quantization causes performance degradation on long inputs.", "performance degradation"),  # generic
     ("It sorts failures into Type I gaps and Type II gaps.", "II"),  # a numeral
+    ("We aim to understand delta learning and expand feature-extraction layers.", "understand delta"),  # verbs
+    ("We aim to understand delta learning and expand feature-extraction layers.", "expand feature-extraction"),
     ("This paper proposes a pioneering framework of data mining.", "pioneering"),  # evaluative
     ("Inference runs on an Intel Xeon with AVX-512 loops, an FPGA or a Jetson Orin.", "Xeon"),  # hardware
     ("Inference runs on an Intel Xeon with AVX-512 loops, an FPGA or a Jetson Orin.", "AVX-512"),
