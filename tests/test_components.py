@@ -1036,6 +1036,11 @@ def test_numbered_list_items_after_a_cue_are_proposed(nlp):
     assert found["causal adaptive batch normalization"].role is Role.PROPOSES, sorted(found)
 
 
+def test_names_after_namely_are_proposed(nlp):
+    found, _ = terms(nlp, "MDMs are unstable. We propose two blockwise models, namely Jigsaw and Scatter, for it.")
+    assert found["Jigsaw"].role is found["Scatter"].role is Role.PROPOSES, sorted(found)
+
+
 def test_a_gerund_after_a_cue_proposes_its_object(nlp):
     found, _ = terms(nlp, "Norms matter. We propose extracting normative simulacra from fiction novels.")
     assert found["normative simulacra"].role is Role.PROPOSES, sorted(found)

@@ -546,7 +546,12 @@ def _after_proposal(doc: Doc, start: int) -> bool:
     """A verb of proposal just before token *start*, or "our X," ("Our framework, Driftwood, …")."""
     table = tokens(doc)
     return bool(_PROPOSAL.search(table.span_text(max(0, start - 3), start))
-                or OUR_APPOSITION.search(table.span_text(max(0, start - 6), start)))
+                or OUR_APPOSITION.search(table.span_text(max(0, start - 6), start))
+                or _NAMELY.search(table.span_text(max(0, start - 8), start)))
+
+
+# "we propose two blockwise models, namely Jigsaw and Scatter": the names the authors give what they propose.
+_NAMELY = re.compile(r"\bnamely(\s+[A-Z][\w-]*\s*(,|and|or))*\s*$")
 
 
 # "… with Mathesis, the first end-to-end prover": an appositive that introduces a name.
