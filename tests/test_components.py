@@ -1036,6 +1036,11 @@ def test_numbered_list_items_after_a_cue_are_proposed(nlp):
     assert found["causal adaptive batch normalization"].role is Role.PROPOSES, sorted(found)
 
 
+def test_a_size_after_a_new_name_is_part_of_it(nlp):
+    found, _ = terms(nlp, "Forecasts are hard. We release OpenForecaster 8B, which matches larger models.")
+    assert found["OpenForecaster 8B"].type is NodeType.MODEL, sorted(found)
+
+
 def test_names_after_namely_are_proposed(nlp):
     found, _ = terms(nlp, "MDMs are unstable. We propose two blockwise models, namely Jigsaw and Scatter, for it.")
     assert found["Jigsaw"].role is found["Scatter"].role is Role.PROPOSES, sorted(found)

@@ -76,6 +76,7 @@ METRIC_SYMBOL = re.compile(r"^(F_?1|R\^?2|F_?\{?β\}?|mAP|BLEU|ROUGE(-[L12])?|AU
                            r"[TPG]?FLOPs(/s)?|mIoU|PSNR|SSIM|LPIPS|[A-Za-z]+@\d+)$")  # "MRR@10", "pass@1"
 _NOT_VERB_S = ("ss", "us", "is", "ics", "ous", "ness", "less", "ians", "ologists", "tists", "alists")  # also people
 # A size or bound is not a model: "sub-10B", "~7B", "sub-200 (ms)".
+_SIZE = re.compile(f"^{PARAMETER_COUNT}$")  # after a name, its size: "OpenForecaster 8B"
 _SIZE_ONLY = re.compile(f"^((sub-|over-|under-|~)?{PARAMETER_COUNT}|(sub|over|under)-[0-9][0-9.,]*)$")
 _ROMAN = re.compile(r"^(I{1,3}|IV|VI{0,3}|IX|X)$")
 _NUMBERED_PARTS = {"stage", "phase", "step", "level", "part", "section", "table", "figure", "round", "experiment",
@@ -343,7 +344,7 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
                 start = first + s
                 if boundary or (brackets and _bracketed(start, first + e, words)) or _masked_link(words, start):
                     if not (after_capital and (title and start != sent_start or _VERSION.match(text)
-                                               or _generation(words, start, last))
+                                               or _generation(words, start, last) or _SIZE.match(text))
                             or title and _verb_as_name(text, piece[k + 1:], words[start - 1], start != sent_start)):
                         if texts:  # words cover the sentence's tokens in turn: the chunk ends where this word starts
                             chunks.append((tuple(texts), [*bounds, start], sent_start))
