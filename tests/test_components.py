@@ -1546,6 +1546,9 @@ def test_a_series_of_figures_shares_the_metric_of_its_first(nlp):
     ("MarsRL improves AIME2025 accuracy from 86.5% to 93.3% and BeyondAIME from 64.9% to 73.8%.", "93.3%",
      "accuracy", "AIME2025"),
     ("Accuracy rose from 0.78 to 0.83 on MMLU and from 0.79 to 0.86 on GSM8K.", "0.86", "accuracy", "GSM8K"),
+    # figures in brackets right after a benchmark
+    ("It beats DeBERTa on DBpedia-14 (98.06% vs. 97.80%) and nears it on AG News (90.64% vs. 94.50%).", "97.80%",
+     None, "DBpedia-14"),
     # a capitalised word a figure is "on", beside figures on known benchmarks, is a benchmark too
     ("We gain 6.6% on SVAMP, 3 points on GSM8K and 25.3% on Countdown.", "25.3%", None, "Countdown"),
     ("We gain 6.6% on SVAMP, 3 points on GSM8K and 25.3% on Countdown.", "3 points", None, "GSM8K"),
