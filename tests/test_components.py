@@ -326,6 +326,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("It avoids re-introducing computational overhead, raising safety scores.", "raising safety"),
     ("Poisoned data may implant bias or compromise accuracy.", "compromise accuracy"),
     ("Quantization causes performance degradation on long inputs.", "performance degradation"),  # generic
+    ("A hybrid architecture splits each weight matrix by the audio stream.", "weight matrix"),  # too plain
+    ("A hybrid architecture splits each weight matrix by the audio stream.", "audio stream"),
     ("It sorts failures into Type I gaps and Type II gaps.", "II"),  # a numeral
     ("We aim to understand delta learning and expand feature-extraction layers.", "understand delta"),  # verbs
     ("We aim to understand delta learning and expand feature-extraction layers.", "expand feature-extraction"),
