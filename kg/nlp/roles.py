@@ -454,11 +454,13 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
                       or _has_capital(table.words[i]) and i < term.start - 1  # "from arXiv, GitHub and TeX SE"
                       or table.words[i].isdigit() and i < term.start - 1):  # "on IMO 2025 and CMO 2024"
         i -= 1
-    return i >= 0 and table.words[i].lower() in _PREPOSITIONS | _MEANS or _in_example_list(table, term.start)
+    return i >= 0 and table.words[i].lower() in _BEFORE_A_MEANS or _in_example_list(table, term.start)
 
 
-# "a framework using a TCN backbone", "a framework extending Prediction-Powered Inference (PPI)"
-_MEANS = {"using", "leveraging", "utilizing", "utilising", "employing", "extending", "generalizing", "generalising"}
+# Words before what a new thing works with or on: prepositions, and "a framework using a TCN backbone", "a
+# framework extending Prediction-Powered Inference (PPI)".
+_BEFORE_A_MEANS = _PREPOSITIONS | {"using", "leveraging", "utilizing", "utilising", "employing", "extending",
+                                   "generalizing", "generalising"}
 
 
 def _right_after_preposition(table: Tokens, term: Term) -> bool:
@@ -467,7 +469,7 @@ def _right_after_preposition(table: Tokens, term: Term) -> bool:
     i = term.start - 1
     if i >= 0 and table.words[i].lower() in ("the", "a", "an"):
         i -= 1
-    return i >= 0 and table.words[i].lower() in _PREPOSITIONS | _MEANS
+    return i >= 0 and table.words[i].lower() in _BEFORE_A_MEANS
 
 
 def _in_example_list(table: Tokens, start: int) -> bool:
