@@ -84,6 +84,11 @@ def test_schwartz_hearst_alignment(short, long, start):
      [("Interpolative Renyi Iterative Self-play", "IRIS")]),
     ("We propose IRIS (Interpolative Renyi Iterative Sampling), a framework.",
      [("Interpolative Renyi Iterative Sampling", "IRIS")]),
+    # a CamelCase short form whose capitals are the long form's; LaTeX markup around a name and in its expansion
+    ("We introduce Diffusion Negative-aware FineTuning (DiffusionNFT), a new paradigm.",
+     [("Diffusion Negative-aware FineTuning", "DiffusionNFT")]),
+    (r"We introduce \textbf{CoVe} (\textbf{Co}nstraint-\textbf{Ve}rification), a framework.",
+     [(r"\textbf{Co}nstraint-\textbf{Ve}rification", "CoVe")]),
 ])
 def test_definitions(nlp, text, pairs):
     doc = nlp(text)

@@ -101,6 +101,22 @@ def _close_paren(doc: Doc, i: int) -> int | None:
     return None
 
 
+_MARKUP = re.compile(r"\\[A-Za-z]+\{([^{}]*)\}")
+_CAMEL_NAME = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]*){0,2}[A-Z]{2,}[a-z]*$")  # "DiffusionNFT", "GraphRAG"
+
+
+def _long_form_of_capitals(doc: Doc, paren: int, short: str) -> Span | None:
+    """The words before *paren* whose capital letters are those of a CamelCase short form, the first of them
+    starting it: "Diffusion Negative-aware FineTuning (DiffusionNFT)"; None if there are none."""
+    capitals = "".join(c for c in short if c.isupper())
+    toks, start = tokens(doc), _window_start(doc, paren, short)
+    for first in range(paren - 1, start - 1, -1):
+        text = toks.span_text(first, paren)
+        if text[:1] == short[:1] and "".join(c for c in text if c.isupper()) == capitals:
+            return doc[first:paren] if toks.space[first - 1] or first == 0 else None
+    return None
+
+
 def _valid_short_form(text: str, n_tokens: int) -> bool:
     """*text* (of *n_tokens* tokens, inside brackets) may be a short form."""
     words = text.split()
@@ -167,13 +183,18 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
             end -= 1  # "Disagreement~(RED)", "``Plan''(LEAP)", "\textbf{Flow Planning Method} (FPM)"
         glued = _glued_start(toks, end)
         before = toks.span_text(glued, end).strip()
-        if is_acronym(before) and len(inner.split()) >= 2 and 0 in (schwartz_hearst(before, inner),
-                                                                     _initials_start(before, inner)):
+        plain = _MARKUP.sub(r"\1", inner)  # "(\textbf{Co}nstraint-\textbf{Ve}rification)"
+        if is_acronym(before) and len(plain.split()) + plain.count("-") >= 2 \
+                and 0 in (schwartz_hearst(before, plain), _initials_start(before, plain)):
             pairs.append((doc[i + 1:close], doc[glued:end]))
         elif _valid_short_form(inner, close - i - 1):
             long = _long_form_before(doc, end, inner.split()[-1])
             if long is not None:
                 pairs.append((_with_shared_words(doc, long, inner.split()[:-1]), doc[i + 1:close]))
+        elif close == i + 2 and _CAMEL_NAME.match(inner):
+            long = _long_form_of_capitals(doc, end, inner)
+            if long is not None:  # "Diffusion Negative-aware FineTuning (DiffusionNFT)"
+                pairs.append((long, doc[i + 1:close]))
     return pairs
 
 
@@ -192,7 +213,8 @@ def _with_shared_words(doc: Doc, long: Span, words: list[str]) -> Span:
 def _glued_start(toks: Tokens, paren: int) -> int:
     """First token of the word written just before *paren*, hyphenated parts included ("MPDR-Bench (…)")."""
     start = paren - 1
-    while start > 0 and not toks.space[start - 1] and toks.words[start - 1] not in _HARD_STOPS:
+    while start > 0 and not toks.space[start - 1] and toks.words[start - 1] not in _HARD_STOPS \
+            and not toks.words[start - 1].endswith("{"):  # "\textbf{CoVe} (…)": the markup is no part of it
         start -= 1
     return start
 
