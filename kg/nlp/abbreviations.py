@@ -101,7 +101,7 @@ def _close_paren(doc: Doc, i: int) -> int | None:
     return None
 
 
-_MARKUP = re.compile(r"\\[A-Za-z]+\{([^{}]*)\}")
+_WRAPPED = re.compile(r"\\[A-Za-z]+\{([^{}]*)\}")  # LaTeX markup around letters: "\textbf{Co}"
 _CAMEL_NAME = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]*){0,2}[A-Z]{2,}[a-z]*$")  # "DiffusionNFT", "GraphRAG"
 
 
@@ -183,7 +183,7 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
             end -= 1  # "Disagreement~(RED)", "``Plan''(LEAP)", "\textbf{Flow Planning Method} (FPM)"
         glued = _glued_start(toks, end)
         before = toks.span_text(glued, end).strip()
-        plain = _MARKUP.sub(r"\1", inner)  # "(\textbf{Co}nstraint-\textbf{Ve}rification)"
+        plain = _WRAPPED.sub(r"\1", inner)  # "(\textbf{Co}nstraint-\textbf{Ve}rification)"
         if is_acronym(before) and len(plain.split()) + plain.count("-") >= 2 \
                 and 0 in (schwartz_hearst(before, plain), _initials_start(before, plain)):
             pairs.append((doc[i + 1:close], doc[glued:end]))

@@ -30,8 +30,8 @@ from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, LATEX_OPENING,
-                    NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS,
-                    boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
+                    MARKUP_TOKEN, NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES,
+                    STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
                     leading_modifiers, lexicon_index, list_kind, looks_adjective)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
                     tokens, whole_word_count)
@@ -855,7 +855,6 @@ def _scored_on(doc: Doc, start: int) -> NodeType | None:
                                      for i in range(first, start - 1)) else None
 
 
-_MARKUP = re.compile(r"^(\$|\\[a-z]+\{|\})$")  # "$\textit{Barman}$"
 
 
 def _example_of_a_kind(doc: Doc, start: int) -> NodeType | None:
@@ -863,7 +862,8 @@ def _example_of_a_kind(doc: Doc, start: int) -> NodeType | None:
     B and C", "environments (e.g., A, B)"."""
     words = tokens(doc).words
     i = start - 1
-    while i > 0 and start - i < 24 and (words[i] in _LIST_JOINS or words[i][:1].isupper() or _MARKUP.match(words[i])):
+    while i > 0 and start - i < 24 and (words[i] in _LIST_JOINS or words[i][:1].isupper()
+                                         or MARKUP_TOKEN.match(words[i])):
         i -= 1  # back over the items before it
     return list_kind(words, i)
 

@@ -28,7 +28,7 @@ from spacy.tokens import Doc
 
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, LATEX_OPENING, NAMING_VERBS,
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, MARKUP_TOKEN, NAMING_VERBS,
                     OUR_APPOSITION, PROPOSAL_VERBS, STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb,
                     is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_of,
@@ -791,13 +791,12 @@ def _verb_in_ing(word: str) -> bool:
             and normalize_label(word) not in lexicon_index())
 
 
-_MARKUP = re.compile(r"\$|" + LATEX_OPENING + "$")
 
 
 def _past_markup(words: list[str], i: int, end: int) -> int:
     """The first token from *i* that is no LaTeX markup around a phrase: "we introduce $\\textit{relative
     sharpness}$": "relative"."""
-    while i < end and _MARKUP.match(words[i]):
+    while i < end and MARKUP_TOKEN.match(words[i]):
         i += 1
     return i
 

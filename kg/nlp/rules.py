@@ -16,7 +16,7 @@ __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXE
            "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
            "is_adverb", "is_participle", "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known",
            "is_title_word", "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS",
-           "DETERMINERS"]
+           "DETERMINERS", "MARKUP_TOKEN"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -26,6 +26,8 @@ LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PR
 PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?[BMKT]"
 # The opening of LaTeX markup around a word: "\textbf{", "\textcolor{red}{".
 LATEX_OPENING = r"\\[A-Za-z]+(\{[A-Za-z]*\})*\{"
+# A token that is only LaTeX markup around a phrase: "$", "\\textit{", "}" ("$\\textit{Barman}$").
+MARKUP_TOKEN = re.compile(r"^(\$|\}|" + LATEX_OPENING + ")$")
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
 ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric",
                                 "induced", "pretrained", "trained", "tuned", "finetuned",
