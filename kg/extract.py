@@ -212,7 +212,7 @@ def _extract(papers: list, nlp: Language | None, jobs: int, progress) -> Extract
 # ------------------------------------------------------------ the cache of extractions
 
 def extractor_fingerprint() -> str:
-    """A hash of what extraction depends on: litkg's and spaCy's versions, the extractor's code and lexicon.
+    """A hash of what extraction depends on: litkg's and spaCy's versions, the extractor's code, lexicon and models.
     A cache made under another fingerprint is not used."""
     import hashlib
     import spacy
@@ -220,7 +220,7 @@ def extractor_fingerprint() -> str:
     here = Path(__file__).parent
     digest = hashlib.sha256(f"{__version__} {spacy.__version__}".encode())
     for path in sorted([here / "extract.py", here / "normalize.py", here / "records.py", *(here / "nlp").glob("*.py"),
-                        *(here / "lexicon").glob("*.*")]):
+                        *(here / "lexicon").glob("*.*"), *(here / "models").glob("spans-*/*/model")]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -17,7 +17,7 @@ from kg.records import NodeType, Role
 
 @pytest.fixture(scope="module")
 def nlp():
-    return build_pipeline()
+    return build_pipeline(learned=False)  # the rules: kg_learned is tested in test_learned.py
 
 
 def terms(nlp, text):

@@ -1,0 +1,128 @@
+"""kg_learned: small NER models, trained on the project's gold (``python -m kg.learn``), check the rules' terms.
+
+Each model marks the spans an annotator would list as concepts. After roles are assigned:
+- a concept of the rules that no model marks anywhere in the abstract is dropped, unless the paper proposes it or
+  it is a lexicon entry;
+- a name every model marks and the rules missed is added, typed by the models' vote, with its type's usual role
+  (a Problem is addressed, a Benchmark evaluated on, the rest used), if it is well formed, not generic, and a
+  phrase or a word written as a name.
+Several models trained from different seeds are needed: one alone is too unsure to add names (docs/extraction.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+import spacy
+from spacy.language import Language
+from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.tokens import Doc
+
+from ..errors import ExtractionError
+from ..normalize import normalize_label, singular
+from ..records import NodeType, Role
+from .rules import generic_terms
+from .terms import Term, register_extensions
+
+MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+_ROLE_OF_TYPE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVALUATES_ON}
+
+
+@lru_cache(maxsize=None)
+def load_models(directory: str) -> tuple[Language, ...]:
+    """The models ``spans-*`` of *directory*, loaded once per process."""
+    paths = sorted(p for p in Path(directory).glob("spans-*") if p.is_dir())
+    if not paths:
+        raise ExtractionError(f"{directory}: no trained span models (spans-*/); train them with: python -m kg.learn")
+    return tuple(spacy.load(p) for p in paths)
+
+
+@Language.factory("kg_learned", default_config={"directory": None})
+def make_learned_check(nlp: Language, name: str, directory: str | None) -> "LearnedCheck":
+    return LearnedCheck(load_models(str(directory or MODELS_DIR)))
+
+
+_MARKUP = ("\\", "{", "}", "^", "|", "$", "://")
+_PAIRS = (("(", ")"), ("[", "]"))
+
+
+def _well_formed(label: str) -> bool:
+    """Not a piece of markup, maths or a link, nor cut inside a bracket or a hyphenated word ("sparsity-")."""
+    return (label[:1].isalnum() and (label[-1:].isalnum() or label[-1:] in ")]")
+            and not any(mark in label for mark in _MARKUP)
+            and all(label.count(a) == label.count(b) for a, b in _PAIRS))
+
+
+def _specific(label: str) -> bool:
+    """*label* has a word that is neither a stop word nor generic ("the results" has none)."""
+    return any(w.lower() not in STOP_WORDS and singular(w.lower()) not in generic_terms()
+               for w in label.replace("-", " ").split())
+
+
+def _named(doc: Doc, start: int, end: int) -> bool:
+    """A phrase of several words, or a word written as a name: with a digit or a capital that does not just open
+    its sentence ("Sudoku", "ALE-Bench"; not "Mismatch" at a sentence's start, nor "clipping", "fine-tuned")."""
+    word = doc[start:end].text
+    if " " in word:
+        return True
+    capitals = [c for c in word if c.isupper()]
+    return any(c.isdigit() for c in word) or len(capitals) > 1 or bool(capitals) and not doc[start].is_sent_start
+
+
+class LearnedCheck:
+    """Drops the rules' concepts no model marks and adds the names all models mark (module docstring)."""
+
+    def __init__(self, models: tuple[Language, ...]) -> None:
+        register_extensions()
+        self.models = models
+
+    def marked(self, doc: Doc) -> list[list[tuple[int, int, str]]]:
+        """Per model, its spans of *doc* as (start token, end token, type name)."""
+        out = []
+        for model in self.models:
+            spans = []
+            for ent in model(doc.text).ents:
+                span = doc.char_span(ent.start_char, ent.end_char, alignment_mode="expand")
+                if span is not None:
+                    spans.append((span.start, span.end, ent.label_))
+            out.append(spans)
+        return out
+
+    def __call__(self, doc: Doc) -> Doc:
+        terms = doc._.kg_terms or []
+        marked = self.marked(doc)
+        doc._.kg_terms = _checked(doc, terms, marked) + _added(doc, terms, marked)
+        return doc
+
+
+def _checked(doc: Doc, terms: list[Term], marked: list[list[tuple[int, int, str]]]) -> list[Term]:
+    """The *terms* of the concepts some model marks somewhere, that the paper proposes or that the lexicon knows."""
+    spans = [(s, e) for model_spans in marked for s, e, _ in model_spans]
+    kept = set()
+    for term in terms:
+        if term.role is Role.PROPOSES or term.source == "lexicon" or any(s < term.end and term.start < e for s, e in spans):
+            kept.add(normalize_label(term.label))
+    return [t for t in terms if normalize_label(t.label) in kept]
+
+
+def _added(doc: Doc, terms: list[Term], marked: list[list[tuple[int, int, str]]]) -> list[Term]:
+    """Terms for the names every model marks that no term of the rules names or spells, one per span of the first
+    model that is not already a term's span."""
+    known = {normalize_label(name) for t in terms for name in (t.label, *t.aliases, doc[t.start:t.end].text)}
+    by_model = [{normalize_label(doc[s:e].text) for s, e, _ in spans} for spans in marked]
+    agreed = set.intersection(*by_model) - known if by_model else set()
+    votes: dict[str, Counter] = {}
+    for spans in marked:
+        for s, e, type_name in spans:
+            votes.setdefault(normalize_label(doc[s:e].text), Counter())[type_name] += 1
+    added, taken = [], {(t.start, t.end) for t in terms}
+    for s, e, _ in marked[0] if marked else ():
+        label = doc[s:e].text
+        key = normalize_label(label)
+        if key in agreed and (s, e) not in taken and _well_formed(label) and _specific(label) \
+                and _named(doc, s, e):
+            node_type = NodeType(votes[key].most_common(1)[0][0])
+            added.append(Term(s, e, label, "learned", type=node_type, role=_ROLE_OF_TYPE.get(node_type, Role.USES)))
+    return added

@@ -1,0 +1,95 @@
+"""kg_learned: the shipped span models check the rules' terms; kg.learn projects the gold onto texts."""
+
+import pytest
+
+from kg.errors import ExtractionError
+from kg.learn import gold_spans
+from kg.nlp import build_pipeline, default_pipeline
+from kg.nlp.learned import MODELS_DIR, LearnedCheck, _added, _checked, load_models
+from kg.records import NodeType, Role
+
+TEXT = ("We propose GlideNet, a routing method for sparse experts. It mitigates load imbalance better than HashGate "
+        "and top-k gating, and unlike HashGate it needs no auxiliary loss. We evaluate it on GSM8K with the "
+        "Qwen2.5-7B model.")
+
+
+@pytest.fixture(scope="module")
+def rules_doc():
+    return build_pipeline(learned=False)(TEXT)
+
+
+def labels(terms):
+    return {t.label for t in terms}
+
+
+def span_of(doc, words: str):
+    start = doc.text.index(words)
+    span = doc.char_span(start, start + len(words))
+    return span.start, span.end
+
+
+def test_the_default_pipeline_checks_the_rules_with_the_shipped_models():
+    names = default_pipeline().pipe_names
+    assert names.index("kg_roles") < names.index("kg_learned") < names.index("kg_results")
+    assert len(load_models(str(MODELS_DIR))) >= 2  # one model alone is too unsure to add names
+
+
+def test_a_concept_no_model_marks_is_dropped_unless_proposed_or_known(rules_doc):
+    terms = rules_doc._.kg_terms
+    assert {"GlideNet", "load imbalance", "HashGate", "GSM8K"} <= labels(terms)
+    marked = [[(*span_of(rules_doc, "GSM8K"), "Benchmark")], []]
+    kept = labels(_checked(rules_doc, terms, marked))
+    assert "GSM8K" in kept  # marked by one model
+    assert "GlideNet" in kept  # proposed: kept though unmarked
+    assert "load imbalance" in kept  # a lexicon entry: kept though unmarked
+    assert "HashGate" not in kept
+
+
+def test_a_concept_marked_at_one_mention_keeps_all_its_mentions(rules_doc):
+    terms = rules_doc._.kg_terms
+    marked = [[(*span_of(rules_doc, "HashGate"), "Method")]]  # the first mention only
+    kept = _checked(rules_doc, terms, marked)
+    assert [t.label for t in kept].count("HashGate") == [t.label for t in terms].count("HashGate") == 2
+
+
+def test_a_name_every_model_marks_is_added_with_the_role_of_its_type(rules_doc):
+    terms = rules_doc._.kg_terms
+    assert not {"sparse experts", "top-k gating"} & labels(terms)
+    experts, gating = span_of(rules_doc, "sparse experts"), span_of(rules_doc, "top-k gating")
+    marked = [[(*experts, "Problem"), (*gating, "Method")], [(*experts, "Problem"), (*gating, "Method")],
+              [(*experts, "Method")]]
+    added = {t.label: t for t in _added(rules_doc, terms, marked)}
+    assert set(added) == {"sparse experts"}  # one model did not mark "top-k gating"
+    assert added["sparse experts"].type is NodeType.PROBLEM  # two votes of three
+    assert added["sparse experts"].role is Role.ADDRESSES and added["sparse experts"].source == "learned"
+
+
+def test_names_the_rules_have_or_generic_words_are_not_added(rules_doc):
+    terms = rules_doc._.kg_terms
+    marked = [[(*span_of(rules_doc, "GSM8K"), "Benchmark"), (*span_of(rules_doc, "Qwen2.5-7B"), "Model"),
+               (*span_of(rules_doc, "method"), "Method")]] * 2
+    assert _added(rules_doc, terms, marked) == []
+
+
+def test_the_shipped_models_mark_names_of_real_abstracts(corpus_path):
+    from kg.ingest import read_inputs
+    check = LearnedCheck(load_models(str(MODELS_DIR)))
+    nlp = build_pipeline(learned=False)
+    doc = nlp(read_inputs([corpus_path])[0].abstract)
+    marked = check.marked(doc)
+    assert all(len(spans) >= 5 for spans in marked)
+    marked_words = {doc[s:e].text.lower() for spans in marked for s, e, _ in spans}
+    assert marked_words & {t.label.lower() for t in doc._.kg_terms}  # models and rules agree on some names
+
+
+def test_missing_models_are_a_clear_error(tmp_path):
+    with pytest.raises(ExtractionError, match="no trained span models.*python -m kg.learn"):
+        load_models(str(tmp_path))
+
+
+def test_gold_spans_are_every_mention_longest_first():
+    text = "Mixture-of-Experts layers and mixture of experts routing; MoE models beat a dense MoE-free model."
+    concepts = [{"name": "mixture of experts", "aliases": ["MoE"], "type": "Method"},
+                {"name": "mixture-of-experts layer", "aliases": [], "type": "Method"}]
+    spans = [(text[s:e], t) for s, e, t in gold_spans(text, concepts)]
+    assert spans == [("Mixture-of-Experts layers", "Method"), ("mixture of experts", "Method"), ("MoE", "Method")]
