@@ -23,11 +23,11 @@ from spacy.tokens import Doc
 from ..errors import ExtractionError
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
+from .roles import DEFAULT_ROLE
 from .rules import generic_terms
 from .terms import Term, register_extensions
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
-_ROLE_OF_TYPE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVALUATES_ON}
 
 
 @lru_cache(maxsize=None)
@@ -102,7 +102,8 @@ def _checked(doc: Doc, terms: list[Term], marked: list[list[tuple[int, int, str]
     spans = [(s, e) for model_spans in marked for s, e, _ in model_spans]
     kept = set()
     for term in terms:
-        if term.role is Role.PROPOSES or term.source == "lexicon" or any(s < term.end and term.start < e for s, e in spans):
+        marked_here = any(s < term.end and term.start < e for s, e in spans)
+        if marked_here or term.role is Role.PROPOSES or term.source == "lexicon":
             kept.add(normalize_label(term.label))
     return [t for t in terms if normalize_label(t.label) in kept]
 
@@ -112,17 +113,17 @@ def _added(doc: Doc, terms: list[Term], marked: list[list[tuple[int, int, str]]]
     model that is not already a term's span."""
     known = {normalize_label(name) for t in terms for name in (t.label, *t.aliases, doc[t.start:t.end].text)}
     by_model = [{normalize_label(doc[s:e].text) for s, e, _ in spans} for spans in marked]
-    agreed = set.intersection(*by_model) - known if by_model else set()
+    agreed = set.intersection(*by_model) - known
     votes: dict[str, Counter] = {}
     for spans in marked:
         for s, e, type_name in spans:
             votes.setdefault(normalize_label(doc[s:e].text), Counter())[type_name] += 1
     added, taken = [], {(t.start, t.end) for t in terms}
-    for s, e, _ in marked[0] if marked else ():
+    for s, e, _ in marked[0]:
         label = doc[s:e].text
         key = normalize_label(label)
         if key in agreed and (s, e) not in taken and _well_formed(label) and _specific(label) \
                 and _named(doc, s, e):
             node_type = NodeType(votes[key].most_common(1)[0][0])
-            added.append(Term(s, e, label, "learned", type=node_type, role=_ROLE_OF_TYPE.get(node_type, Role.USES)))
+            added.append(Term(s, e, label, "learned", type=node_type, role=DEFAULT_ROLE[node_type]))
     return added

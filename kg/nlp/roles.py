@@ -113,7 +113,7 @@ MAX_PHRASE_WORDS = 5
 # Words naming only the kind of contribution: "a framework" proposes nothing nameable.
 _CONTRIBUTION_KINDS = KIND_WORDS | {"pipeline", "recipe", "issue"}
 _QUANTITIES = {"one", "two", "three", "four", "five", "six", "both", "each", "several"}
-_DEFAULT_ROLE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVALUATES_ON,
+DEFAULT_ROLE = {NodeType.PROBLEM: Role.ADDRESSES, NodeType.BENCHMARK: Role.EVALUATES_ON,
                  NodeType.METHOD: Role.USES, NodeType.MODEL: Role.USES, NodeType.METRIC: Role.USES}
 
 
@@ -1321,7 +1321,7 @@ class RoleAssigner:
                 if term.type is NodeType.MODEL and term.label not in trained:
                     term.type = NodeType.METHOD  # a new system is a method unless released as a trained model
             else:
-                term.role = _DEFAULT_ROLE[term.type]
+                term.role = DEFAULT_ROLE[term.type]
         doc._.kg_terms = terms
         return doc
 
