@@ -87,7 +87,8 @@ def train(out: Path, seeds: list[int], corpus: Path = CORPUS) -> None:
     sets = development_sets(corpus)
     missing = [str(a) for a, _, _ in sets if not a.exists()]
     if missing:
-        raise SystemExit(f"{missing[0]}: missing ({len(missing)} texts in all); fetch them first (bench/real/README.md)")
+        raise SystemExit(f"{missing[0]}: missing, and {len(missing) - 1} more sets' abstracts.txt; fetch them first "
+                         "(bench/real/README.md)")
     with tempfile.TemporaryDirectory() as tmp:
         nlp = spacy.blank("en")
         training_docs(nlp, sets).to_disk(Path(tmp) / "train.spacy")
