@@ -67,7 +67,7 @@ def cmd_build(args) -> int:
     check_output_folder(args.out, names, [*args.inputs, *([args.merges] if args.merges else [])])  # before extracting
     from .cli_store import progress_wanted
     graph = build(args.inputs, base=base, merges=args.merges, input_format=args.input_format, jobs=args.jobs,
-                  progress=progress_wanted(args))
+                  progress=progress_wanted(args), learned=not args.rules_only)
     for paper, reason in graph.failed:
         print(f"kg: warning: {paper.source}: paper {paper.id} skipped ({reason})", file=sys.stderr)
     print(_summary(graph, graph.write(args.out, names)))
@@ -367,6 +367,8 @@ def make_parser() -> argparse.ArgumentParser:
                    help="RDF formats to write, comma-separated: ttl (graph.ttl), nt (graph.nt), jsonld (graph.jsonld)")
     p.add_argument("--base", default="https://w3id.org/litkg/id/", help="base IRI of papers and entities")
     p.add_argument("--merges", metavar="FILE", help="forced merges and splits of concepts (TSV or JSON, see docs/resolution.md)")
+    p.add_argument("--rules-only", action="store_true",
+                   help="extract without the span models: about 30 times faster, less accurate (docs/extraction.md)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("query", help="run SPARQL over a graph export (.ttl, .nt or .jsonld)")

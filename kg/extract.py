@@ -146,9 +146,9 @@ def _worker_init():
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the handler of kg.cli, inherited through fork
 
 
-def _worker_chunk(papers):
+def _worker_chunk(papers, learned: bool = True):
     from .nlp import default_pipeline
-    return _extract_papers(default_pipeline(), papers)
+    return _extract_papers(default_pipeline(learned), papers)
 
 
 def _chunks(papers: list, jobs: int) -> list[list]:
@@ -156,8 +156,8 @@ def _chunks(papers: list, jobs: int) -> list[list]:
     return [papers[i:i + size] for i in range(0, len(papers), size)]
 
 
-def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None, cache: dict | None = None
-            ) -> Extraction:
+def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None, cache: dict | None = None,
+            learned: bool = True) -> Extraction:
     """Run the pipeline over *papers*; a paper whose extraction fails is logged and skipped.
 
     *cache*, if given, maps the hash of an abstract to its extraction (see ``extractor_fingerprint``): papers
@@ -168,39 +168,41 @@ def extract(papers, *, nlp: Language | None = None, jobs: int = 1, progress=None
     process). spaCy's ``nlp.pipe(n_process=...)`` is not used: it sends Docs back
     through msgpack, which cannot carry the Spans in litkg's Doc extensions;
     workers return the plain records instead. *progress*, if given, is called
-    with the number of papers each step finished.
+    with the number of papers each step finished. *learned* False runs the default pipeline without
+    ``kg_learned`` (the rules alone); its extractions are never cached.
     """
     papers = list(papers)
-    if cache is None:
-        return _extract(papers, nlp, jobs, progress)
+    if cache is None or not learned:
+        return _extract(papers, nlp, jobs, progress, learned)
     hashes = [text_hash(p.abstract) for p in papers]
     todo = [p for p, h in zip(papers, hashes) if h not in cache]
     if progress and len(todo) < len(papers):
         progress(len(papers) - len(todo))  # the cached ones are done
-    fresh = _extract(todo, nlp, jobs, progress) if todo else Extraction((), ())
+    fresh = _extract(todo, nlp, jobs, progress, learned) if todo else Extraction((), ())
     cache.update(_entries(fresh))
     cached = [_from_entry(p, cache[h]) for p, h in zip(papers, hashes) if h in cache]  # not the failed ones
     return Extraction(tuple(p for p, _, _ in cached), tuple(m for _, ms, _ in cached for m in ms), fresh.failed,
                       tuple(r for _, _, rs in cached for r in rs))
 
 
-def _extract(papers: list, nlp: Language | None, jobs: int, progress) -> Extraction:
+def _extract(papers: list, nlp: Language | None, jobs: int, progress, learned: bool = True) -> Extraction:
     parts = []
     if jobs > 1 and nlp is None and len(papers) > 1:
         import multiprocessing as mp
+        from functools import partial
         from .nlp import default_pipeline
-        default_pipeline()  # loaded once here; forked workers inherit it
+        default_pipeline(learned)  # loaded once here; forked workers inherit it
         method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
         chunks = _chunks(papers, jobs)
         with mp.get_context(method).Pool(min(jobs, len(chunks)), initializer=_worker_init) as pool:
-            for chunk, part in zip(chunks, pool.imap(_worker_chunk, chunks)):
+            for chunk, part in zip(chunks, pool.imap(partial(_worker_chunk, learned=learned), chunks)):
                 parts.append(part)
                 if progress:
                     progress(len(chunk))
     else:
         if nlp is None:
             from .nlp import default_pipeline
-            nlp = default_pipeline()
+            nlp = default_pipeline(learned)
         for chunk in _chunks(papers, 4) if progress else [papers]:
             parts.append(_extract_papers(nlp, chunk))
             if progress:

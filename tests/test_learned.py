@@ -1,7 +1,11 @@
 """kg_learned: the shipped span models check the rules' terms; kg.learn projects the gold onto texts."""
 
+from pathlib import Path
+
 import pytest
 
+import kg
+import kg.cli
 from kg.errors import ExtractionError
 from kg.learn import gold_spans
 from kg.nlp import build_pipeline, default_pipeline
@@ -93,3 +97,19 @@ def test_gold_spans_are_every_mention_longest_first():
                 {"name": "mixture-of-experts layer", "aliases": [], "type": "Method"}]
     spans = [(text[s:e], t) for s, e, t in gold_spans(text, concepts)]
     assert spans == [("Mixture-of-Experts layers", "Method"), ("mixture of experts", "Method"), ("MoE", "Method")]
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "landmark_papers.txt"
+
+
+def entity_labels(graph) -> set[str]:
+    return {d["label"] for _, d in graph.graph.nodes(data=True) if d["type"] != "Paper"}
+
+
+def test_a_build_with_the_rules_alone_skips_the_models_in_workers_too(capsys, tmp_path):
+    rules, full = kg.build([EXAMPLE], learned=False), kg.build([EXAMPLE])
+    assert entity_labels(rules) != entity_labels(full)
+    assert entity_labels(kg.build([EXAMPLE], learned=False, jobs=2)) == entity_labels(rules)
+    assert kg.cli.main(["build", str(EXAMPLE), "--out", str(tmp_path), "--rules-only"]) == 0
+    nodes = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("nodes"))
+    assert sum(int(n) for n in nodes.split()[1::2]) == len(entity_labels(rules))

@@ -85,7 +85,7 @@ def build_pipeline(*, lexicon_dir: str | None = None, learned: bool = True) -> L
     return nlp
 
 
-@lru_cache(maxsize=1)
-def default_pipeline() -> Language:
-    """The shared default pipeline (built once per process)."""
-    return build_pipeline()
+@lru_cache(maxsize=2)
+def default_pipeline(learned: bool = True) -> Language:
+    """The shared default pipeline, or the rules alone if not *learned* (each built once per process)."""
+    return build_pipeline(learned=learned)
