@@ -42,7 +42,7 @@ def test_a_concept_no_model_marks_is_dropped_unless_proposed_or_known(rules_doc)
     terms = rules_doc._.kg_terms
     assert {"GlideNet", "load imbalance", "HashGate", "GSM8K"} <= labels(terms)
     marked = [[(*span_of(rules_doc, "GSM8K"), "Benchmark")], []]
-    kept = labels(_checked(rules_doc, terms, marked))
+    kept = labels(_checked(terms, marked))
     assert "GSM8K" in kept  # marked by one model
     assert "GlideNet" in kept  # proposed: kept though unmarked
     assert "load imbalance" in kept  # a lexicon entry: kept though unmarked
@@ -52,7 +52,7 @@ def test_a_concept_no_model_marks_is_dropped_unless_proposed_or_known(rules_doc)
 def test_a_concept_marked_at_one_mention_keeps_all_its_mentions(rules_doc):
     terms = rules_doc._.kg_terms
     marked = [[(*span_of(rules_doc, "HashGate"), "Method")]]  # the first mention only
-    kept = _checked(rules_doc, terms, marked)
+    kept = _checked(terms, marked)
     assert [t.label for t in kept].count("HashGate") == [t.label for t in terms].count("HashGate") == 2
 
 

@@ -93,11 +93,11 @@ class LearnedCheck:
     def __call__(self, doc: Doc) -> Doc:
         terms = doc._.kg_terms or []
         marked = self.marked(doc)
-        doc._.kg_terms = _checked(doc, terms, marked) + _added(doc, terms, marked)
+        doc._.kg_terms = _checked(terms, marked) + _added(doc, terms, marked)
         return doc
 
 
-def _checked(doc: Doc, terms: list[Term], marked: list[list[tuple[int, int, str]]]) -> list[Term]:
+def _checked(terms: list[Term], marked: list[list[tuple[int, int, str]]]) -> list[Term]:
     """The *terms* of the concepts some model marks somewhere, that the paper proposes or that the lexicon knows."""
     spans = [(s, e) for model_spans in marked for s, e, _ in model_spans]
     kept = set()
