@@ -631,8 +631,10 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             continue  # "we outline concrete steps"; "our results frame X as …"
         if tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end) or _a_study(doc, end):
             continue  # "we provide a detailed analysis", "yields a speedup of 2x", "we report a new … analysis"
+        if tier == "act" and _holds_known(terms, start, end):
+            continue  # "we run a reward shaping loop": the weakest cue does not rename a known concept
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
-        if tier in _INDEFINITE_TIERS and term is not None and term.source == "lexicon":
+        if tier in _INDEFINITE_TIERS + ("act",) and term is not None and term.source == "lexicon":
             continue  # "yields a Spearman correlation": a known concept (advice may name one: "report Pareto fronts")
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
@@ -974,6 +976,25 @@ def _result_cue_ends(sent: _Sentence) -> list[int]:
     return [m.end() for m in RESULT_CUE.finditer(sent.text)] if _has_any(sent.text, _RESULT_WORDS) else []
 
 
+def _act_cue_ends(sent: _Sentence) -> list[int]:
+    return [m.end() for m in _ACT_CUE.finditer(sent.text)]
+
+
+# The weakest evidence of all, what the authors do to something new: "we apply a learned rotation", "we turn this
+# signal into an abort cascade", "we replace X with a guidance-conditioned target", "…, resulting in Q-value policies".
+_NOT_MAKING = (r"show|find|observe|demonstrate|evaluate|stud(y|ie)|analy[sz]e|investigate|examine|test|compare|measure"
+               r"|report|conduct|perform|use|leverage|employ|adopt|consider|focus|identify|achieve|obtain|see|note"
+               r"|characteri[sz]e|argue|prove|highlight|discuss|benchmark|quantify|explore|provide|offer|derive|need|have|are|were"
+               r"|can|could|may|might|will|would|should|must|do|did|hope|aim|seek|want|hypothesi[sz]e|believe"
+               r"|expect|assume|take|make|give|establish|reveal|uncover|collect|release|define")
+_ACT_CUE = re.compile(r"\bwe\s+((first|then|also|instead|further|simply|additionally|next|finally)\s+)?"
+                      rf"(?!({_NOT_MAKING})\w*\b)[a-z][a-z-]+\s+(?=(a|an)\s)"
+                      r"|\bresulting\s+in\s+"
+                      r"|\bwe\s+(turn|convert|distill|condense|cast|compile|consolidate|transform)\w*\b[^.;:]{0,60}?\binto\s+"
+                      r"|\bwe\s+(replace|train|augment|equip|pair|extend|enhance|couple|complement)\w*\b[^.;:]{0,60}?"
+                      r"\bwith\s+(?=(a|an)\s)", re.I)
+
+
 # Cheap pre-tests (most sentences have none of these words; under re.I no non-ASCII letter matches theirs).
 _ADVICE_WORDS = ("recommend", "advocate", "argue", "urge", "contend", "encourage", "call")
 _RESULT_WORDS = ("derive", "provide", "offer", "suggest", "yield", "close", "conclude", "address", "tackle",
@@ -997,9 +1018,10 @@ def _has_any(text: str, words: tuple[str, ...]) -> bool:
 #   this:  a thing first named as "this X" in a sentence about the authors' work ("We prove that this endogenous
 #          reward is …"), not a problem and not the heading of a list.
 _TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends,
-                  "result": _result_cue_ends, "advice": _advice_cue_ends, "this": _this_cue_ends}
-TIERS = tuple(_TIER_CUE_ENDS)
-_PLAIN_TIERS = ("plain", "result", "advice")  # a phrase of common words will do
+                  "result": _result_cue_ends, "advice": _advice_cue_ends, "this": _this_cue_ends,
+                  "act": _act_cue_ends}
+TIERS = tuple(_TIER_CUE_ENDS)[:-1]  # "act" is tried last, after the named evidence (RoleAssigner)
+_PLAIN_TIERS = ("plain", "result", "advice", "act")  # a phrase of common words will do
 _INDEFINITE_TIERS = ("plain", "result")  # after "a" / "an" only
 
 
@@ -1207,6 +1229,12 @@ def _term_for(doc: Doc, terms: list[Term], start: int, end: int, kinded: bool, p
     return term
 
 
+def _holds_known(terms: list[Term], start: int, end: int) -> bool:
+    """A lexicon term lies inside tokens start:end, short of all of them."""
+    return any(t.source == "lexicon" and start <= t.start and t.end <= end and (t.start, t.end) != (start, end)
+               for t in terms)
+
+
 def _known_parts_only(doc: Doc, terms: list[Term], start: int, end: int) -> bool:
     """Lexicon terms cover every word of tokens start:end: "a reinforcement learning fine-tuning scheme" combines
     known concepts, it names nothing new."""
@@ -1310,7 +1338,8 @@ class RoleAssigner:
                 found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
             found = (named_by_address(doc, terms) or last_named_evidence(doc, terms) or defined_by_authors(doc, terms)
-                     or released_terms(doc, terms) or acting_names(doc, terms))
+                     or released_terms(doc, terms) or acting_names(doc, terms)
+                     or descriptive_proposals(doc, terms, "act"))
         proposed = {normalize_label(t.label) for t in found}
         trained = _trained_models(doc, [t for t in terms if t.type is NodeType.MODEL
                                         and normalize_label(t.label) in proposed])
