@@ -10,7 +10,8 @@ by tier (see TIERS): "we add a X", "our X outperforms", a coined name described
 by an appositive, "our X", a plain phrase after a cue, after a verb of result
 ("we derive a X") or in the authors' advice ("we recommend that papers report
 X"); then a coined name the authors train ("we pretrain ZorbNet-7B") or that a result is said of ("Collab
-surpasses …"), and last the common terms of a release ("we release the scoring models").
+surpasses …"), the common terms of a release ("we release the scoring models"), and last what the authors
+do to something new ("we turn this signal into an abort cascade").
 Otherwise the type decides: problems are addressed, benchmarks evaluated on,
 methods, models and metrics used.
 """
