@@ -981,17 +981,19 @@ def _act_cue_ends(sent: _Sentence) -> list[int]:
     return [m.end() for m in _ACT_CUE.finditer(sent.text)]
 
 
-# The weakest evidence of all, what the authors do to something new: "we apply a learned rotation", "we turn this
-# signal into an abort cascade", "we replace X with a guidance-conditioned target", "…, resulting in Q-value policies".
-_NOT_MAKING = (r"show|find|observe|demonstrate|evaluate|stud(y|ie)|analy[sz]e|investigate|examine|test|compare|measure"
-               r"|report|conduct|perform|use|leverage|employ|adopt|consider|focus|identify|achieve|obtain|see|note"
-               r"|characteri[sz]e|argue|prove|highlight|discuss|benchmark|quantify|explore|provide|offer|derive|need|have|are|were"
-               r"|can|could|may|might|will|would|should|must|do|did|hope|aim|seek|want|hypothesi[sz]e|believe"
-               r"|expect|assume|take|make|give|establish|reveal|uncover|collect|release|define")
+# The weakest evidence of all, what the authors do to something new: "we first fine-tune a lightweight motion
+# critic", "we turn this signal into an abort cascade", "we replace X with a guidance-conditioned target",
+# "…, resulting in Q-value policies".
+_NOT_MAKING = (r"show|find|observe|demonstrate|evaluate|stud(y|ie)|analy[sz]e|investigate|examine|test|compare"
+               r"|measure|report|conduct|perform|use|leverage|employ|adopt|consider|focus|identify|achieve|obtain|see"
+               r"|note|characteri[sz]e|argue|prove|highlight|discuss|benchmark|quantify|explore|provide|offer|derive"
+               r"|need|have|are|were|can|could|may|might|will|would|should|must|do|did|hope|aim|seek|want"
+               r"|hypothesi[sz]e|believe|expect|assume|take|make|give|establish|reveal|uncover|collect|release|define")
 _ACT_CUE = re.compile(r"\bwe\s+((first|then|also|instead|further|simply|additionally|next|finally)\s+)?"
                       rf"(?!({_NOT_MAKING})\w*\b)[a-z][a-z-]+\s+(?=(a|an)\s)"
                       r"|\bresulting\s+in\s+"
-                      r"|\bwe\s+(turn|convert|distill|condense|cast|compile|consolidate|transform)\w*\b[^.;:]{0,60}?\binto\s+"
+                      r"|\bwe\s+(turn|convert|distill|condense|cast|compile|consolidate|transform)\w*\b[^.;:]{0,60}?"
+                      r"\binto\s+"
                       r"|\bwe\s+(replace|train|augment|equip|pair|extend|enhance|couple|complement)\w*\b[^.;:]{0,60}?"
                       r"\bwith\s+(?=(a|an)\s)", re.I)
 
@@ -1018,6 +1020,7 @@ def _has_any(text: str, words: tuple[str, ...]) -> bool:
 #           report image-ablated baselines").
 #   this:  a thing first named as "this X" in a sentence about the authors' work ("We prove that this endogenous
 #          reward is …"), not a problem and not the heading of a list.
+#   act:   what the authors do to something new (_ACT_CUE), tried after the named evidence, as the very last.
 _TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends,
                   "result": _result_cue_ends, "advice": _advice_cue_ends, "this": _this_cue_ends,
                   "act": _act_cue_ends}
