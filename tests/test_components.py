@@ -1901,6 +1901,22 @@ def test_named_conditions_and_eponyms_are_typed_by_their_head(nlp, text, label, 
     assert found[label].type is node_type, sorted(found)
 
 
+@pytest.mark.parametrize("text, label, node_type", [
+    ("Models still struggle with Traffic Accident Detection in dashcam videos.", "Traffic Accident Detection",
+     NodeType.PROBLEM),  # a task
+    ("Agents for Vision-Language Navigation remain brittle.", "Vision-Language Navigation", NodeType.PROBLEM),
+    ("We identify Affordance Collapse in robotic policies.", "Affordance Collapse", NodeType.PROBLEM),  # a fault
+    ("Solvers for the Flexible Job-Shop Scheduling Problem scale poorly.", "Flexible Job-Shop Scheduling Problem",
+     NodeType.PROBLEM),
+    ("We train with Adaptive Moment Estimation on all tasks.", "Adaptive Moment Estimation", NodeType.METHOD),
+    ("We propose Contrastive Reward Alignment for agents.", "Contrastive Reward Alignment", NodeType.METHOD),
+])
+def test_a_title_cased_task_or_fault_stays_a_problem_and_other_title_cased_names_are_methods(nlp, text, label,
+                                                                                              node_type):
+    found, _ = terms(nlp, text)
+    assert found[label].type is node_type, sorted(found)
+
+
 def test_a_possessive_is_no_eponym_without_its_head(nlp):
     found, _ = terms(nlp, "We report Anthropic's performance on GSM8K.")
     assert not any("'s" in label for label in found), sorted(found)

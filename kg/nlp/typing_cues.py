@@ -92,8 +92,11 @@ def _sized_known_model(label: str) -> bool:
     return bool(hit) and hit[1] is NodeType.MODEL
 
 
-# Heads of medical conditions: a problem also title-cased ("Congenital Heart Disease").
-_CONDITIONS = {"disease", "disorder", "impairment", "syndrome", "cancer"}
+# Heads that stay a problem also title-cased: medical conditions ("Congenital Heart Disease"), tasks of perception
+# and search ("Traffic Accident Detection", "Vision-Language Navigation") and faults ("Affordance Collapse").
+_TITLE_PROBLEMS = {"disease", "disorder", "impairment", "syndrome", "cancer", "detection", "segmentation",
+                   "understanding", "navigation", "retrieval", "recognition", "answering", "captioning", "tracking",
+                   "localization", "collapse", "failure", "bottleneck"}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -106,8 +109,10 @@ def type_from_head(label: str) -> NodeType | None:
     if head in _NAMED_METHOD_HEADS and words[-1][:1].isupper():
         return NodeType.METHOD  # "Contrastive Student-Forcing Loss" names a method, "training loss" a metric
     if len(words) > 1 and all(w[:1].isupper() for w in words) and head_types().get(head) is NodeType.PROBLEM \
-            and head not in _CONDITIONS:
+            and head not in _TITLE_PROBLEMS:
         return NodeType.METHOD  # a title-cased name ("Adaptive Moment Estimation") names a method, not a task
+    if words[-1] == "Problem" and len(words) > 1:
+        return NodeType.PROBLEM  # "Flexible Job-Shop Scheduling Problem"; a lower-case "X problem" is left to the rules
     if head in _MODEL_WORDS or head.endswith(("llm", "lm")) and singular(words[-1]).isupper():
         return NodeType.MODEL
     if words[-1].lower() == "agent" and len(words) > 1:
