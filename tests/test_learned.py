@@ -75,6 +75,13 @@ def test_names_the_rules_have_or_generic_words_are_not_added(rules_doc):
     assert _added(rules_doc, terms, marked) == []
 
 
+@pytest.mark.parametrize("value", ["F1=0.117", "Delta = +0.3287", "p<0.05"])
+def test_a_value_every_model_marks_is_not_added(value):
+    doc = build_pipeline(learned=False)(f"Starting from a naive baseline ({value} on LoCoMo), the agent improves.")
+    marked = [[(*span_of(doc, value), "Method")]] * 3
+    assert _added(doc, doc._.kg_terms, marked) == []
+
+
 def test_the_shipped_models_mark_names_of_real_abstracts(corpus_path):
     from kg.ingest import read_inputs
     check = LearnedCheck(load_models(str(MODELS_DIR)))

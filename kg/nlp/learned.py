@@ -44,12 +44,13 @@ def make_learned_check(nlp: Language, name: str, directory: str | None) -> "Lear
     return LearnedCheck(load_models(str(directory or MODELS_DIR)))
 
 
-_MARKUP = ("\\", "{", "}", "^", "|", "$", "://")
+_MARKUP = ("\\", "{", "}", "^", "|", "$", "://", "=", "<", ">")
 _PAIRS = (("(", ")"), ("[", "]"))
 
 
 def _well_formed(label: str) -> bool:
-    """Not a piece of markup, maths or a link, nor cut inside a bracket or a hyphenated word ("sparsity-")."""
+    """Not a piece of markup, maths (also a value: "F1=0.117", "Delta = +0.33") or a link, nor cut inside a bracket
+    or a hyphenated word ("sparsity-")."""
     return (label[:1].isalnum() and (label[-1:].isalnum() or label[-1:] in ")]")
             and not any(mark in label for mark in _MARKUP)
             and all(label.count(a) == label.count(b) for a, b in _PAIRS))
