@@ -574,6 +574,15 @@ def test_a_known_common_term_written_in_title_case_is_part_of_a_name(nlp, text, 
     assert name in found and found[name].type is NodeType.METHOD, sorted(found)
 
 
+@pytest.mark.parametrize("text, name", [
+    ("We propose a Memory-Augmented Lifelong Learning Agent for counseling.", "Memory-Augmented Lifelong Learning Agent"),
+    ("We evaluate on the BIRD Mini-Dev set and on Spider.", "BIRD Mini-Dev"),  # a split of a known benchmark
+])
+def test_a_hyphenated_title_case_word_continues_a_name(nlp, text, name):
+    found, _ = terms(nlp, text)
+    assert name in found and not {"Memory-Augmented", "Mini-Dev"} & set(found), sorted(found)
+
+
 def test_force_is_a_noun_before_a_noun(nlp):
     found, _ = terms(nlp, "We evaluate potentials on energy and force errors. We force the model to stop.")
     assert "force errors" in found and "force" not in found, sorted(found)

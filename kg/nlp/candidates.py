@@ -118,7 +118,7 @@ class _Facts(NamedTuple):
 def _facts(text: str) -> _Facts:
     low = text.lower()
     return _Facts(low, singular(low), _is_name_text(text), text[:1].isupper(),
-                  text[:1].isupper() and text[1:].islower() and low not in _NEVER_IN_NAMES,
+                  is_title_word(text) and low not in _NEVER_IN_NAMES,  # also "Memory-Augmented"
                   (low in leading_modifiers() or _well_done(low)) and not _inner_capital(text),  # "FUTURE" a name
                   _is_verb_like(text), is_participle(text), _generic_word(text), bool(_WEB_ADDRESS.search(text)))
 
