@@ -211,6 +211,7 @@ def _word_spans(texts: tuple[str, ...], edge: list[bool]) -> list[tuple[int, int
         end -= 1
     middle, cut = [], start
     if (end - start >= 3 and texts[end - 2] == "-" and texts[end - 1].lower() in ADJECTIVE_SUFFIXES
+            and not texts[end - 1][:1].isupper()  # "Experience-Driven": a word of a title-case name
             and not _describes_a_basis(texts[start:end])):
         tail.insert(0, (end - 2, end))
         end -= 2
