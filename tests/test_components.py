@@ -871,6 +871,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     # … or, with nothing else, one that opens a sentence as the subject of what it does
     ("Worlds must stream. ZorbWorld separates control from memory in training.", "ZorbWorld", Role.PROPOSES),
     ("Worlds must stream. ZorbWorld struggles with memory in training.", "ZorbWorld", Role.USES),
+    ("Worlds must stream. The Zorbic Model couples two frozen models.", "Zorbic Model", Role.PROPOSES),  # "The"
+    ("Worlds must stream. The Vision Transformer splits images into patches.", "vision transformers",
+     Role.USES),  # a known name
     ("Pruning is studied. VGG-11 keeps accuracy. VGG-11 achieves 90%.", "VGG-11", Role.USES),  # a model's name
     ("Plans drift. We pretrain ZorbNet-7B on 2T tokens of traces.", "ZorbNet-7B", Role.PROPOSES),  # trained
     ("Plans drift. We pretrain Qwen2.5-7B on 2T tokens of traces.", "Qwen2.5-7B", Role.USES),  # a known model

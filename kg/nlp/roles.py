@@ -354,11 +354,16 @@ def last_named_evidence(doc: Doc, terms: list[Term]) -> list[Term]:
 
 def acting_names(doc: Doc, terms: list[Term]) -> list[Term]:
     """With no other evidence, the first coined name, known to no lexicon, that opens a sentence after the first
-    where it first occurs, as the subject of a verb: "… real time. ReWorld separates the two during training"."""
+    where it first occurs, as the subject of a verb: "… real time. ReWorld separates the two during training",
+    "The Bicameral Model couples two models" (a title-case name after "The")."""
     table = tokens(doc)
     opening = {t.start: t for t in terms}
     for sent in _sentences(doc)[1:]:
         term = opening.get(sent.start)
+        if term is None and table.words[sent.start] == "The":
+            term = opening.get(sent.start + 1)
+            term = term if term is not None and " " in term.label and all(map(is_title_word, term.label.split())) \
+                else None
         if (term is not None and term.source != "lexicon" and _named_inside(doc, term) and not _known(term)
                 and type_from_lexicon(term.label) is None and term.type in (NodeType.METHOD, NodeType.MODEL)
                 and _introduced_here(term, terms, sent.start) and _ACTS.match(_text_after(table, term, 30))):
