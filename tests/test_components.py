@@ -872,6 +872,10 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("Worlds must stream. ZorbWorld separates control from memory in training.", "ZorbWorld", Role.PROPOSES),
     ("Worlds must stream. ZorbWorld struggles with memory in training.", "ZorbWorld", Role.USES),
     ("Worlds must stream. The Zorbic Model couples two frozen models.", "Zorbic Model", Role.PROPOSES),  # "The"
+    ('Models drift. We propose that they enter a "Zorb Phase". Our Zorbic Network stays stable.', "Zorb Phase",
+     Role.USES),  # "we propose that": a claim
+    ('Models drift. We propose that they enter a "Zorb Phase". Our Zorbic Network stays stable.', "Zorbic Network",
+     Role.PROPOSES),
     ("Worlds must stream. The Vision Transformer splits images into patches.", "vision transformers",
      Role.USES),  # a known name
     ("Pruning is studied. VGG-11 keeps accuracy. VGG-11 achieves 90%.", "VGG-11", Role.USES),  # a model's name
