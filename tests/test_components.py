@@ -872,6 +872,8 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("Worlds must stream. ZorbWorld separates control from memory in training.", "ZorbWorld", Role.PROPOSES),
     ("Worlds must stream. ZorbWorld struggles with memory in training.", "ZorbWorld", Role.USES),
     ("Worlds must stream. The Zorbic Model couples two frozen models.", "Zorbic Model", Role.PROPOSES),  # "The"
+    ("Text alone is vague. We introduce visual identity prompting, which supplies exemplar images.",
+     "visual identity prompting", Role.PROPOSES),  # "visual" classifies: part of the name
     ('Models drift. We propose that they enter a "Zorb Phase". Our Zorbic Network stays stable.', "Zorb Phase",
      Role.USES),  # "we propose that": a claim
     ('Models drift. We propose that they enter a "Zorb Phase". Our Zorbic Network stays stable.', "Zorbic Network",
