@@ -575,7 +575,8 @@ def test_a_known_common_term_written_in_title_case_is_part_of_a_name(nlp, text, 
 
 
 @pytest.mark.parametrize("text, name", [
-    ("We propose a Memory-Augmented Lifelong Learning Agent for counseling.", "Memory-Augmented Lifelong Learning Agent"),
+    ("We propose a Memory-Augmented Lifelong Learning Agent for counseling.",
+     "Memory-Augmented Lifelong Learning Agent"),
     ("We evaluate on the BIRD Mini-Dev set and on Spider.", "BIRD Mini-Dev"),  # a split of a known benchmark
     ("We propose an Experience-Driven Lifelong Learning Agent for counseling.",
      "Experience-Driven Lifelong Learning Agent"),  # "-Driven" in capitals: not "LLM-driven search"

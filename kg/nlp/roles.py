@@ -359,16 +359,22 @@ def acting_names(doc: Doc, terms: list[Term]) -> list[Term]:
     table = tokens(doc)
     opening = {t.start: t for t in terms}
     for sent in _sentences(doc)[1:]:
-        term = opening.get(sent.start)
-        if term is None and table.words[sent.start] == "The":
-            term = opening.get(sent.start + 1)
-            term = term if term is not None and " " in term.label and all(map(is_title_word, term.label.split())) \
-                else None
+        term = _opening_term(table, opening, sent.start)
         if (term is not None and term.source != "lexicon" and _named_inside(doc, term) and not _known(term)
                 and type_from_lexicon(term.label) is None and term.type in (NodeType.METHOD, NodeType.MODEL)
                 and _introduced_here(term, terms, sent.start) and _ACTS.match(_text_after(table, term, 30))):
             return [term]
     return []
+
+
+def _opening_term(table: Tokens, opening: dict[int, Term], start: int) -> Term | None:
+    """The term that opens the sentence at token *start*, or a title-case name right after its "The"."""
+    term = opening.get(start)
+    if term is None and table.words[start] == "The":
+        named = opening.get(start + 1)
+        if named is not None and " " in named.label and all(map(is_title_word, named.label.split())):
+            return named
+    return term
 
 
 # A verb of what a thing does, not of how it compares or falls short ("X surpasses", "X struggles": maybe a baseline).
