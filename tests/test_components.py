@@ -1087,6 +1087,33 @@ def test_an_unexpanded_macro_is_the_proposed_name(nlp):
     assert not any(label.startswith(("\\lambda", "\\leq", "\\times")) for label in found), sorted(found)
 
 
+@pytest.mark.parametrize("text, name", [
+    (r"Flows are costly. We introduce $\mathbb{S}$-FLM, a latent flow model. $\mathbb{S}$-FLM is fast.",
+     r"$\mathbb{S}$-FLM"),  # maths glued before a name
+    (r"Latency hurts. We propose LaST$_0$, a framework for acting. It beats $2\times$ larger models.", "LaST$_0$"),
+])
+def test_a_name_written_with_latex_maths_is_one_proposed_name(nlp, text, name):
+    found, _ = terms(nlp, text)
+    assert found[name].role is Role.PROPOSES, sorted(found)
+    assert not {"S}$-FLM", "LaST", "FLM"} & set(found), sorted(found)  # no fragment of the name
+
+
+def test_a_word_glued_to_latex_maths_is_kept_whole(nlp):
+    found, _ = terms(nlp, r"Agents are tested on $\tau^2$-bench with a $\chi^2$-regularized objective.")
+    assert {r"$\tau^2$-bench", r"$\chi^2$-regularized objective"} <= set(found), sorted(found)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Retrieval is flat. We propose Stateful Evidence-Driven RAG with Iterative Reasoning, a framework that "
+     "models question answering.", "Stateful Evidence-Driven RAG with Iterative Reasoning"),
+    ("Planners stall. We present Lookahead Search with Learned Critics, a planner for long tasks.",
+     "Lookahead Search with Learned Critics"),
+])
+def test_a_proposed_title_case_name_goes_on_over_joining_words(nlp, text, name):
+    found, _ = terms(nlp, text)
+    assert found[name].role is Role.PROPOSES, sorted(found)
+
+
 @pytest.mark.parametrize("text", [
     "We introduce two components: a routing cache that stores experts, and a load monitor.",
     "We introduce three components: the encoder is frozen, a routing cache, and a load monitor.",  # a clause

@@ -19,7 +19,7 @@ from spacy.tokens import Doc
 from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
 from . import abbreviations, candidates, learned, lexicon, results, roles, typing_cues  # noqa: F401  (registers factories)
-from .rules import LATEX_OPENING
+from .rules import LATEX_OPENING, MATH_WORD, MATH_WORD_TAIL
 from .terms import Term, lexical, register_extensions, tokens
 
 __all__ = ["build_pipeline", "default_pipeline", "Term", "COMPONENTS"]
@@ -60,8 +60,11 @@ def build_pipeline(*, lexicon_dir: str | None = None, learned: bool = True) -> L
     nlp = spacy.blank("en")
     # LaTeX-style quotes (``answer leakage'') and markup (\textbf{FastKV}, \textcolor{red}{Ferrule}) are split off
     # like ordinary quotes, and so are enumeration marks glued to a word ("1)Tightly", "(ii)joint").
+    # A "$" that opens maths glued to a word stays ("$\\mathbb{S}$-FLM"): such a word is one token (token_match).
+    prefixes = [rf"\$(?!{MATH_WORD_TAIL[2:]})" if p == r"\$" else p for p in nlp.Defaults.prefixes]
     nlp.tokenizer.prefix_search = compile_prefix_regex(
-        ["``", "''", LATEX_OPENING, r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *nlp.Defaults.prefixes]).search
+        ["``", "''", LATEX_OPENING, r"\(?(?:[0-9]{1,2}|[ivx]{1,4})\)(?=\w)", *prefixes]).search
+    nlp.tokenizer.token_match = MATH_WORD.match
     # and so is a full stop after a size, a version or a capitalised name ("Qwen3-8B.", "SV4D.", "MMLU.", "Q&A.";
     # not "U.S."). A closing "$" of LaTeX maths ("$\textbf{UI-Simulator}$") and a dangling hyphen ("workloads-
     # Haystack") go too.

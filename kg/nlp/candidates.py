@@ -30,9 +30,9 @@ from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, LATEX_OPENING,
-                    MARKUP_TOKEN, NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS, STATE_SUFFIXES,
-                    STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
-                    leading_modifiers, lexicon_index, list_kind, looks_adjective)
+                    MARKUP_TOKEN, MATH_NAME, MATH_WORD, NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS,
+                    STATE_SUFFIXES, STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle,
+                    is_title_word, leading_modifiers, lexicon_index, list_kind, looks_adjective)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
                     tokens, whole_word_count)
 
@@ -262,7 +262,7 @@ def is_name_word(word: Span) -> bool:
 
 
 def _is_name_text(text: str) -> bool:
-    if _is_macro_name(text):
+    if _is_macro_name(text) or MATH_WORD.match(text) and MATH_NAME.match(text):
         return True
     if not any(map(str.isalpha, text)) or _DIMENSION.match(text):
         return False
@@ -295,7 +295,7 @@ def _is_boundary_text(text: str) -> bool:
     if low.endswith(("n't", "n’t")) or _IZE_VERB.match(low) and low not in ("prize", "prizes"):  # "don't"
         return True
     if text[0].isdigit() and not any(p.match(text) for p in (_DIMENSION, _DIMENSIONAL_NAME, _DIGIT_NAME)) \
-            or not _MATH.isdisjoint(text) and not _is_macro_name(text):
+            or not _MATH.isdisjoint(text) and not (_is_macro_name(text) or MATH_WORD.match(text)):
         return True
     return is_adverb(low.rsplit("-", 1)[-1])  # "data-efficiently"
 
@@ -1018,6 +1018,7 @@ class CandidateFinder:
                         terms.append(_new_term(toks, texts, bounds, a + i, a + j, kind))
         _join_degree_adverbs(toks, terms, taken)
         _join_over_prepositions(doc, terms, taken)
+        _join_a_proposed_title(toks, terms)
         doc._.kg_terms = terms
         return doc
 
@@ -1203,6 +1204,33 @@ def _join_over_prepositions(doc: Doc, terms: list[Term], taken: set[int]) -> Non
         if (start, end) != (term.start, term.end):
             terms[i] = Term(start, end, toks.span_text(start, end), "chunk", type=term.type)
             taken.update(range(start, end))
+
+
+# Words inside a title-case name a paper gives its method: "Stateful Evidence-Driven RAG with Iterative Reasoning".
+_TITLE_JOINS = {"with", "via", "for", "of", "in", "on", "to", "through", "from", "under"}
+_PROPOSAL_VERB = re.compile(rf"({PROPOSAL_VERBS})(s|d|ed)?", re.I)
+
+
+def _join_a_proposed_title(toks: Tokens, terms: list[Term]) -> None:
+    """Title-case words over joining words (_TITLE_JOINS) right after a verb of proposal and before an appositive
+    or a bracket are one name, whatever terms were found inside it: "we propose Stateful Evidence-Driven RAG with
+    Iterative Reasoning, a framework …"."""
+    words = toks.words
+    for term in [t for t in terms if t.start > 0 and _PROPOSAL_VERB.fullmatch(words[t.start - 1])]:
+        end, joins = term.start, 0
+        while end < len(words) and end - term.start < 12 and (
+                words[end][:1].isupper() or words[end] == "-" or words[end] in _TITLE_JOINS):
+            joins += words[end] in _TITLE_JOINS
+            end += 1
+        closed = end + 1 < len(words) and (words[end] == "(" or words[end] == "," and words[end + 1] in ("a", "an"))
+        if not joins or not closed or not words[end - 1][:1].isupper():
+            continue
+        inside = [t for t in terms if t.start < end and t.end > term.start]
+        if any(t.start < term.start or t.end > end for t in inside):
+            continue
+        for t in inside:
+            terms.remove(t)
+        terms.append(Term(term.start, end, toks.span_text(term.start, end), "chunk", type=term.type))
 
 
 def _free_title(doc: Doc, i: int, taken: set[int]) -> bool:

@@ -16,7 +16,7 @@ __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXE
            "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
            "is_adverb", "is_participle", "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known",
            "is_title_word", "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS",
-           "DETERMINERS", "MARKUP_TOKEN"]
+           "DETERMINERS", "MARKUP_TOKEN", "MATH_NAME", "MATH_WORD", "MATH_WORD_TAIL"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -28,6 +28,12 @@ PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?[BMKT]"
 LATEX_OPENING = r"\\[A-Za-z]+(\{[A-Za-z]*\})*\{"
 # A token that is only LaTeX markup around a phrase: "$", "\\textit{", "}" ("$\\textit{Barman}$").
 MARKUP_TOKEN = re.compile(r"^(\$|\}|" + LATEX_OPENING + ")$")
+# A word with LaTeX maths glued to it is one token, as written: "LaST$_0$", "$\\tau^2$-bench", "$k$-hop";
+# a name when the word glued to the maths has a capital ("$\\mathbb{S}$-FLM", "$\\pi$-Flow").
+_MATH = r"\$[^$\s]{1,24}\$"
+MATH_WORD_TAIL = rf"{_MATH}-?[A-Za-z][A-Za-z0-9]+(-[A-Za-z0-9]+)*"
+MATH_WORD = re.compile(rf"([A-Za-z][A-Za-z0-9]+{_MATH}(-?[A-Za-z0-9]+)*|{MATH_WORD_TAIL})$")
+MATH_NAME = re.compile(rf"([A-Za-z]*[A-Z][A-Za-z0-9]*{_MATH}|{_MATH}-?[A-Za-z]*[A-Z])")
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
 ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric",
                                 "induced", "pretrained", "trained", "tuned", "finetuned",
