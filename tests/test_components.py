@@ -243,6 +243,7 @@ def test_name_shapes(nlp, word, expected):
 
 @pytest.mark.parametrize("text, name", [
     ("We fine-tune Qwen3-8B with our recipe.", "Qwen3-8B"),
+    ("It scores 91% on LLaMA 7b and on Mistral.", "LLaMA 7b"),  # a size in lower case
     ("Results on TED-LIUM and Earnings-22 improve.", "Earnings-22"),
     ("A ResNet-50 backbone is used.", "ResNet-50"),
     ("We evaluate on the complex BLINK benchmark.", "BLINK"),
@@ -562,6 +563,22 @@ def test_a_slash_between_names_separates_them(nlp):
 def test_a_named_dataset_is_its_name_without_its_topic(nlp, text, name, topic):
     found, _ = terms(nlp, text)
     assert name in found and f"{name} {topic}" not in found, sorted(found)
+
+
+@pytest.mark.parametrize("text, names, kind", [
+    ("Bitrates drop 12% on the Kodak and Tecnick test datasets.", ["Kodak", "Tecnick"], NodeType.BENCHMARK),
+    ("Nodes are classified on the Roman-empire, Amazon-ratings and Minesweeper datasets.",
+     ["Roman-empire", "Amazon-ratings", "Minesweeper"], NodeType.BENCHMARK),
+])
+def test_names_listed_before_the_plural_of_their_kind_are_names_of_that_kind(nlp, text, names, kind):
+    found, _ = terms(nlp, text)
+    assert all(found[name].type is kind for name in names), sorted(found)
+    assert not any(label.endswith(("datasets", "benchmarks")) for label in found), sorted(found)
+
+
+def test_known_methods_listed_before_datasets_are_no_datasets(nlp):
+    found, _ = terms(nlp, "We mix SFT and RL datasets.")
+    assert all(term.type is NodeType.METHOD for term in found.values()), sorted(found)
 
 
 @pytest.mark.parametrize("text, name", [

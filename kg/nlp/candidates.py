@@ -1019,6 +1019,8 @@ class CandidateFinder:
         _join_degree_adverbs(toks, terms, taken)
         _join_over_prepositions(doc, terms, taken)
         _join_a_proposed_title(toks, terms)
+        if _LISTED_NAMES_HINT.search(toks.text):
+            _names_listed_before_their_kind(toks, terms)
         doc._.kg_terms = terms
         return doc
 
@@ -1231,6 +1233,36 @@ def _join_a_proposed_title(toks: Tokens, terms: list[Term]) -> None:
         for t in inside:
             terms.remove(t)
         terms.append(Term(term.start, end, toks.span_text(term.start, end), "chunk", type=term.type))
+
+
+# "the Kodak and CLIC2020 test datasets", "the Spring, Sintel and KITTI benchmarks": names listed before the
+# plural of their kind, maybe past one lower-case word.
+_LISTED_ITEM = r"[A-Z][\w.]*(?:-[\w.]+)*"
+_LISTED_NAMES = re.compile(rf"(?P<items>(?:{_LISTED_ITEM},\s+)*{_LISTED_ITEM},?\s+(?:and|or)\s+{_LISTED_ITEM})"
+                           r"\s+(?:[a-z]+\s+)?(?P<kind>datasets|benchmarks|corpora|suites|models)\b")
+_LISTED_NAMES_HINT = re.compile(r"\b(datasets|benchmarks|corpora|suites|models)\b")
+_LISTED_KINDS = {"models": NodeType.MODEL}  # the other kinds hold data: benchmarks
+
+
+def _names_listed_before_their_kind(toks: Tokens, terms: list[Term]) -> None:
+    """Each name of a list before the plural of its kind is a name of that kind, without the kind word ("Tecnick
+    datasets" → "Tecnick"); not a known concept ("SFT and RL datasets" are data for training methods)."""
+    for match in _LISTED_NAMES.finditer(toks.text):
+        kind = _LISTED_KINDS.get(match.group("kind"), NodeType.BENCHMARK)
+        items = [m for m in re.finditer(_LISTED_ITEM, match.group("items"))]
+        if any(normalize_label(m.group()) in lexicon_index() or m.group().lower() in STOP_WORDS for m in items):
+            continue
+        for item in items:
+            span = toks.token_span(match.start("items") + item.start(), match.start("items") + item.end())
+            if span is None:
+                continue
+            start, end = span
+            around = [t for t in terms if t.start < end and t.end > start]
+            if any(t.start < start for t in around):
+                continue
+            for t in around:
+                terms.remove(t)
+            terms.append(Term(start, end, item.group(), "chunk", type=kind))
 
 
 def _free_title(doc: Doc, i: int, taken: set[int]) -> bool:

@@ -22,8 +22,8 @@ LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
                  "models.jsonl": NodeType.MODEL, "benchmarks.jsonl": NodeType.BENCHMARK,
                  "metrics.jsonl": NodeType.METRIC}
-# A parameter count: "8B", "1.5B", "405B", "8x7B", "350M".
-PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?[BMKT]"
+# A parameter count: "8B", "1.5B", "405B", "8x7B", "350M", "7b".
+PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?([BMKT]|b)"
 # The opening of LaTeX markup around a word: "\textbf{", "\textcolor{red}{".
 LATEX_OPENING = r"\\[A-Za-z]+(\{[A-Za-z]*\})*\{"
 # A token that is only LaTeX markup around a phrase: "$", "\\textit{", "}" ("$\\textit{Barman}$").
