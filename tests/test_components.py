@@ -1074,6 +1074,13 @@ def test_a_name_a_new_framework_extends_is_used(nlp):
     assert found["Prediction-Powered Inference"].role is Role.USES, sorted(found)
 
 
+def test_numbered_list_items_are_concepts(nlp):
+    found, _ = terms(nlp, "LoopUS is new. It has three components: (1) block decomposition, guided by dynamics; "
+                          "(2) an input-dependent selective gate; and (3) random deep supervision for long horizons.")
+    assert {"block decomposition", "input-dependent selective gate", "random deep supervision"} <= set(found), \
+        sorted(found)
+
+
 def test_numbered_list_items_after_a_cue_are_proposed(nlp):
     found, _ = terms(nlp, "Adaptation is hard. We introduce three strategies: (i) causal adaptive batch "
                           "normalization for real-time alignment; (ii) mixture alignment with replay; and (iii) "

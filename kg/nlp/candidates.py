@@ -907,8 +907,16 @@ def _accept(verdict: bool | str, doc: Doc, start: int, end: int, sent_start: int
     if verdict == _IF_INSIDE:
         return start != sent_start
     if verdict == _IF_REPEATED:
-        return _repeated(doc, tokens(doc).span_text(start, end))
+        return _repeated(doc, tokens(doc).span_text(start, end)) or _enumerated(tokens(doc).words, start)
     return verdict
+
+
+def _enumerated(words: list[str], start: int) -> bool:
+    """Token *start* opens an item of a numbered list, maybe past an article: "(2) an input-dependent selective
+    gate", "(ii) random deep supervision": the parts a paper names one by one are its concepts."""
+    i = start - 1 if start > 0 and words[start - 1].lower() in ("a", "an", "the") else start
+    return (i >= 1 and _ENUMERATION.match(words[i - 1]) is not None
+            or i >= 3 and words[i - 1] == ")" and words[i - 3] == "(" and _ENUMERATION.match(words[i - 2] + ")"))
 
 
 _LIST_GROUPS = {**dict.fromkeys(("tasks", "problems", "skills", "capabilities", "challenges", "issues", "risks",
