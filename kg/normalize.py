@@ -63,10 +63,14 @@ def is_acronym(text: str) -> bool:
     return upper >= 2 or (upper == 1 and len(core) <= 3 and core[0].isupper() and not core[1:].islower())
 
 
+_ONE_SYMBOL_MATHS = re.compile(r"\$([A-Za-z0-9])\$")
+
+
 @lru_cache(maxsize=1 << 16)  # pure, and regex-heavy
 def normalize_label(text: str) -> str:
     """The comparison key of a concept name: 'Diffusion Language Models' → 'diffusion language model'."""
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+    text = _ONE_SYMBOL_MATHS.sub(r"\1", text)  # "Best-of-$N$" is "Best-of-N"
     text = re.sub(r"[\u2010-\u2015_/]", "-", text)
     words = re.sub(r"\s*-+\s*|\s+", " ", text).strip(" .,;:'\"()[]{}").split(" ")
     if words and words[-1]:

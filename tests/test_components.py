@@ -1123,8 +1123,9 @@ def test_a_name_written_with_latex_maths_is_one_proposed_name(nlp, text, name):
 
 
 def test_a_word_glued_to_latex_maths_is_kept_whole(nlp):
-    found, _ = terms(nlp, r"Agents are tested on $\tau^2$-bench with a $\chi^2$-regularized objective.")
-    assert {r"$\tau^2$-bench", r"$\chi^2$-regularized objective"} <= set(found), sorted(found)
+    found, _ = terms(nlp, r"Agents are tested on $\tau^2$-bench with a $\chi^2$-regularized objective and top-$k$ "
+                          r"sampling.")
+    assert {r"$\tau^2$-bench", r"$\chi^2$-regularized objective", "top-$k$ sampling"} <= set(found), sorted(found)
 
 
 @pytest.mark.parametrize("text, name", [

@@ -24,6 +24,7 @@ from kg.normalize import is_acronym, normalize_label, singular, slug
     ["chain-of-thought", "chain of thought", "Chain-of-Thoughts", "chain_of_thought"],
     ["behaviour cloning", "behavior cloning"],
     ["LLMs", "LLM", "llm"],
+    ["Best-of-$N$", "best-of-N", "Best-of-N"],  # one symbol written as LaTeX maths
 ], ids=lambda v: v[0])
 def test_variants_fold_to_one_key(variants):
     keys = {normalize_label(v) for v in variants}

@@ -28,11 +28,12 @@ PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?([BMKT]|b)"
 LATEX_OPENING = r"\\[A-Za-z]+(\{[A-Za-z]*\})*\{"
 # A token that is only LaTeX markup around a phrase: "$", "\\textit{", "}" ("$\\textit{Barman}$").
 MARKUP_TOKEN = re.compile(r"^(\$|\}|" + LATEX_OPENING + ")$")
-# A word with LaTeX maths glued to it is one token, as written: "LaST$_0$", "$\\tau^2$-bench", "$k$-hop";
+# A word with LaTeX maths glued to it is one token, as written: "LaST$_0$", "Best-of-$N$", "$\\tau^2$-bench";
 # a name when the word glued to the maths has a capital ("$\\mathbb{S}$-FLM", "$\\pi$-Flow").
 _MATH = r"\$[^$\s]{1,24}\$"
 MATH_WORD_TAIL = rf"{_MATH}-?[A-Za-z][A-Za-z0-9]+(-[A-Za-z0-9]+)*"
-MATH_WORD = re.compile(rf"([A-Za-z][A-Za-z0-9]+{_MATH}(-?[A-Za-z0-9]+)*|{MATH_WORD_TAIL})$")
+MATH_WORD = re.compile(rf"([A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*-?(?<=[A-Za-z0-9]{{2}}|.-){_MATH}(-?[A-Za-z0-9]+)*"
+                       rf"|{MATH_WORD_TAIL})$")
 MATH_NAME = re.compile(rf"([A-Za-z]*[A-Z][A-Za-z0-9]*{_MATH}|{_MATH}-?[A-Za-z]*[A-Z])")
 # "GAN-based": the suffix makes an adjective; it is cut off and the stem kept.
 ADJECTIVE_SUFFIXES = frozenset({"based", "driven", "like", "style", "inspired", "powered", "guided", "centric",
