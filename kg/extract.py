@@ -13,7 +13,7 @@ from spacy.tokens import Doc
 
 from .ingest.daily import text_hash
 from .normalize import is_acronym, normalize_label
-from .nlp.rules import KIND_WORDS, lexicon_index
+from .nlp.rules import KIND_WORDS, STUDY_WORDS, lexicon_index
 from .nlp.terms import sentence_of, sentences
 from .records import Mention, NodeType, Paper, Result, Role
 
@@ -71,7 +71,8 @@ _DESCRIBING = re.compile(r"\b(that|which|where|whose|comprising|consisting|built
 def _after_in_sentence(mention: Mention, other: Mention) -> bool:
     """*mention* is in the description of *other*, introduced earlier in its sentence: "We introduce Code-A1, a
     framework that optimizes a Code LLM and a Test LLM" — Code-A1 is the contribution, the Test LLM a part of it."""
-    if other.sentence != mention.sentence or other.start >= mention.start or other.label == mention.label:
+    if other.sentence != mention.sentence or other.start >= mention.start or other.label == mention.label \
+            or _kind_of_study(other.label):  # "a novel evaluation approach based on what we call X": X names it
         return False
     after_other = mention.sentence.find(other.text) + len(other.text)
     at = mention.sentence.find(mention.text, after_other)
@@ -94,13 +95,20 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     secondary = _secondary_labels(proposed)
     known = lexicon_index()  # a common term the field already has is rarely the paper's name ("the first AT paradigm")
     proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, m.label in secondary,
-                                 m.label.islower() and normalize_label(m.label) in known, -uses[m.label]))
+                                 m.label.islower() and normalize_label(m.label) in known, _kind_of_study(m.label),
+                                 -uses[m.label]))
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
     for mention in named or proposed:
         short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]
         return short[0] if short else mention.label
     first = sentences(doc)[0].text.split()
     return " ".join(first[:LABEL_WORDS]).rstrip(",;:.") + ("…" if len(first) > LABEL_WORDS else "")
+
+
+def _kind_of_study(label: str) -> bool:
+    """"evaluation approach", "analysis framework": a kind of study, no name ("… based on what we call X")."""
+    words = label.lower().split()
+    return len(words) == 2 and words[0] in STUDY_WORDS and words[1] in KIND_WORDS
 
 
 def _unify_roles(mentions: list[Mention]) -> list[Mention]:

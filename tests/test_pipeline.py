@@ -209,6 +209,15 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     # a benchmark listed after a preposition is not proposed with the model the sentence presents
     ("We train a prover. Our resulting model, DeepSeekMath-V2, scores well on IMO 2025 and CMO 2024.",
      "DeepSeekMath-V2"),
+    # the name in apposition to what the authors introduce is its name
+    ("Math is hard. In this paper, we introduce an agentic research system, Zorbis, designed for open problems.",
+     "Zorbis"),
+    # a task cast as another ("formulates X as a … problem") is not what the paper proposes
+    ("Coverage differs. This paper formulates UAV mobility management as a constrained optimization problem. "
+     "We then propose a zorbed deep reinforcement learning (ZDRL) framework that splits the problem.", "ZDRL"),
+    # a kind of study is no name: what the authors call it is
+    ("Reviews vary. We propose a novel evaluation approach based on what we call zorb-subjective ranking.",
+     "zorb-subjective ranking"),
 ])
 def test_paper_label_names_the_main_contribution(text, label):
     (paper,) = extract([Paper("p1", text)]).papers

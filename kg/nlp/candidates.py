@@ -548,7 +548,7 @@ def _after_proposal(doc: Doc, start: int) -> bool:
     """A verb of proposal just before token *start*, or "our X," ("Our framework, Driftwood, …")."""
     table = tokens(doc)
     return bool(_PROPOSAL.search(table.span_text(max(0, start - 3), start))
-                or OUR_APPOSITION.search(table.span_text(max(0, start - 6), start))
+                or OUR_APPOSITION.search(table.span_text(max(0, start - 8), start))
                 or _NAMELY.search(table.span_text(max(0, start - 8), start)))
 
 

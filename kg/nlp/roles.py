@@ -170,11 +170,19 @@ def _proposal_cues(text: str, cue_starts, later: bool = True) -> list[re.Match]:
     """The PROPOSAL_CUE matches in *text* as ``finditer`` finds them, tried only at *cue_starts* (both
     regexes begin with \\b, so ``finditer`` would try every offset), then, if *later* (False: there are none),
     the LATER_CUE matches that do not end where one of them does; in order of their ends."""
-    cues = _matches_at(PROPOSAL_CUE, text, cue_starts)
+    cues = [cue for cue in _matches_at(PROPOSAL_CUE, text, cue_starts) if not _casts_as(text, cue)]
     if later:
         ends = {cue.end() for cue in cues}
         cues += [cue for cue in _matches_at(LATER_CUE, text, cue_starts) if cue.end() not in ends]
     return sorted(cues, key=lambda cue: cue.end())
+
+
+# "this paper formulates UAV mobility management as a … problem": the task is cast as another, not proposed.
+_CAST_AS = re.compile(r"[^.;:]{1,80}?\bas\s+(a|an)\b")
+
+
+def _casts_as(text: str, cue: re.Match) -> bool:
+    return "formulat" in cue.group().lower() and _CAST_AS.match(text, cue.end()) is not None
 
 
 def _may_have_later_cue(lower_text: str) -> bool:

@@ -57,8 +57,10 @@ _ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial"
 PROPOSAL_VERBS = ("propose|introduce|present|describe|develop|design|devise|create|craft|formulate|unveil"
                   "|construct|curate|assemble|outline|build|built|contribute")
 NAMING_VERBS = "call|dub|name|term"
-# Text that ends with "our X, ": a name that follows is the authors' own X ("our 3B hybrid, Tessel-3B").
-OUR_APPOSITION = re.compile(r"\b(our|the\s+resulting|a\s+(new|novel))\s+((proposed|resulting|final)\s+)?"
+# Text that ends with "our X, ": a name that follows is the authors' own X ("our 3B hybrid, Tessel-3B", "we
+# introduce an agentic research system, Iteris, …").
+OUR_APPOSITION = re.compile(rf"\b(our|the\s+resulting|a\s+(new|novel)|({PROPOSAL_VERBS})(s|d|ed)?\s+(a|an))\s+"
+                            r"((proposed|resulting|final)\s+)?"
                             r"(?P<words>[\w-]+(\s+[\w-]+){0,3}),\s*$", re.I)
 
 
