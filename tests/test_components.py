@@ -1081,6 +1081,17 @@ def test_numbered_list_items_are_concepts(nlp):
         sorted(found)
 
 
+@pytest.mark.parametrize("text", [
+    "Sets are loose. Our contributions are: (i) a zorb coverage bound for sets; and (ii) a partial causal learning "
+    "formulation that estimates indicators.",
+    "Sets are loose. We make two contributions: (i) a zorb coverage bound for sets; and (ii) a partial causal "
+    "learning formulation that estimates indicators.",
+])
+def test_the_items_after_our_contributions_are_proposed(nlp, text):
+    found, _ = terms(nlp, text)
+    assert found["partial causal learning formulation"].role is Role.PROPOSES, sorted(found)
+
+
 def test_numbered_list_items_after_a_cue_are_proposed(nlp):
     found, _ = terms(nlp, "Adaptation is hard. We introduce three strategies: (i) causal adaptive batch "
                           "normalization for real-time alignment; (ii) mixture alignment with replay; and (iii) "

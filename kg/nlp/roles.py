@@ -46,7 +46,9 @@ PROPOSAL_CUE = re.compile(
     rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})(s|d|ed)?\b(?!\s+that\b)"  # not a claim: "we propose that X is …"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
     r"|\bour\s+((resulting|final|overall|full|complete|proposed)\s+)?"
-    r"(approach|method|framework|model|system|algorithm|technique|recipe),", re.I)  # "Our (resulting) model, X, …"
+    r"(approach|method|framework|model|system|algorithm|technique|recipe),"  # "Our (resulting) model, X, …"
+    r"|\bour\s+((main|key|primary|technical)\s+)?contributions\s+(are|include)(\s+(twofold|threefold))?\s*:"
+    r"|\bwe\s+make\s+(two|three|four|several)\s+((main|key)\s+)?contributions\s*:", re.I)  # then a list
 # A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
 # "we X …, proposing Y" (searched on its own, so that "We describe …, and design Y" finds both).
 _AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design|devise|construct)s?\b"
@@ -772,6 +774,9 @@ def _cue_objects(doc: Doc, tier: str):
             first = _past_markup(words, _token_at(doc, sent.start_char + cue_end, sent.end), sent.end)
             if first == sent.end:
                 continue  # the cue ends the text ("… we propose", cut short)
+            if words[first - 1] == ":":
+                yield from _list_items(doc, first, sent.end)  # "Our contributions are: (i) A; (ii) B"
+                continue
             if _verb_in_ing(words[first]) and first + 1 < sent.end and words[first + 1].isalpha() \
                     and _PROPOSAL_VERB.fullmatch(words[first - 1].lower()):
                 first += 1  # "we propose extracting normative simulacra": what is extracted (not "a routing loss")
