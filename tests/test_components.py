@@ -1092,6 +1092,12 @@ def test_the_items_after_our_contributions_are_proposed(nlp, text):
     assert found["partial causal learning formulation"].role is Role.PROPOSES, sorted(found)
 
 
+def test_an_ing_verb_before_its_object_ends_a_proposed_phrase(nlp):
+    found, _ = terms(nlp, "Agents lie. We add a layer carrying neither: a recount of the totals.")
+    assert "layer carrying" not in found, sorted(found)
+
+
+
 def test_numbered_list_items_after_a_cue_are_proposed(nlp):
     found, _ = terms(nlp, "Adaptation is hard. We introduce three strategies: (i) causal adaptive batch "
                           "normalization for real-time alignment; (ii) mixture alignment with replay; and (iii) "

@@ -29,9 +29,10 @@ from spacy.tokens import Doc
 
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
-from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, KIND_WORDS, MARKUP_TOKEN, NAMING_VERBS,
-                    OUR_APPOSITION, PROPOSAL_VERBS, STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb,
-                    is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
+from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, MARKUP_TOKEN,
+                    NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS, STUDY_WORDS, boundary_words, generic_terms, head_types,
+                    is_adverb, is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective,
+                    spelled_as_known)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_of,
                     sentence_start_of, tokens, whole_word_count)
 from .typing_cues import type_from_lexicon, type_of
@@ -1177,7 +1178,13 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     title = j > start and _in_title(table.words, j)  # "Interval Velocity Matching" is one name
     if not glued and (_is_kind(word) or (j > start and is_participle(word) and not title)):
         return False
+    if j > start and word.endswith("ing") and j + 1 < len(table.words) \
+            and table.words[j + 1].lower() in _OBJECT_OPENERS:
+        return False  # "a layer carrying neither", "a model using the …": a verb and its object
     return word[:1].isalnum() and (glued or title or word.lower() not in boundary_words()) and not doc[j].like_num
+
+
+_OBJECT_OPENERS = DETERMINERS | {"neither", "both", "no", "our"}
 
 
 def _in_title(words: list[str], j: int) -> bool:
