@@ -244,6 +244,9 @@ def test_name_shapes(nlp, word, expected):
 @pytest.mark.parametrize("text, name", [
     ("We fine-tune Qwen3-8B with our recipe.", "Qwen3-8B"),
     ("It scores 91% on LLaMA 7b and on Mistral.", "LLaMA 7b"),  # a size in lower case
+    ("Baselines using SpikingJelly illustrate usability.", "SpikingJelly"),  # a name, though it ends in -ly
+    ("We scale it with a ZorbTron+SGLang stack.", "SGLang"),  # a plus before a capital joins two names
+    ("It follows ZorbCraft Section 5.2 closely.", "ZorbCraft"),  # a part of a paper is no part of a name
     ("Results on TED-LIUM and Earnings-22 improve.", "Earnings-22"),
     ("A ResNet-50 backbone is used.", "ResNet-50"),
     ("We evaluate on the complex BLINK benchmark.", "BLINK"),

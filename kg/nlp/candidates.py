@@ -56,7 +56,8 @@ def _is_macro_name(text: str) -> bool:
     return bool(_MACRO_NAME.match(text)) and text[1:] not in _LATEX_WORDS
 
 
-_NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to"}
+_NEVER_IN_NAMES = {"and", "or", "of", "the", "a", "an", "for", "with", "we", "our", "is", "are", "in", "on", "to",
+                   "section", "appendix"}  # "per Corecraft Section 5.2"
 _NAME_PART = re.compile(r"[A-Z].*[A-Z0-9]|[A-Z0-9].*[A-Z]")  # two capitals, or a capital and a digit
 _HARD_PUNCT = set(",;:()[]{}\"“”~") | {"---"}  # "---": an em dash typed as hyphens
 # A trailing word that only announces the kind of thing named before it.
@@ -297,7 +298,7 @@ def _is_boundary_text(text: str) -> bool:
     if text[0].isdigit() and not any(p.match(text) for p in (_DIMENSION, _DIMENSIONAL_NAME, _DIGIT_NAME)) \
             or not _MATH.isdisjoint(text) and not (_is_macro_name(text) or MATH_WORD.match(text)):
         return True
-    return is_adverb(low.rsplit("-", 1)[-1])  # "data-efficiently"
+    return is_adverb(low.rsplit("-", 1)[-1]) and not _inner_capital(text)  # "data-efficiently"; not "SpikingJelly"
 
 
 def _runs(words: list[Word], is_break) -> list[list[Word]]:
