@@ -247,6 +247,7 @@ def test_name_shapes(nlp, word, expected):
     ("Baselines using SpikingJelly illustrate usability.", "SpikingJelly"),  # a name, though it ends in -ly
     ("We scale it with a ZorbTron+SGLang stack.", "SGLang"),  # a plus before a capital joins two names
     ("It follows ZorbCraft Section 5.2 closely.", "ZorbCraft"),  # a part of a paper is no part of a name
+    ("Using static analysis tools (Zorblint, Bandit, and Radon), we rated code.", "Bandit"),  # tools listed
     ("Results on TED-LIUM and Earnings-22 improve.", "Earnings-22"),
     ("A ResNet-50 backbone is used.", "ResNet-50"),
     ("We evaluate on the complex BLINK benchmark.", "BLINK"),

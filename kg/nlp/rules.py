@@ -114,18 +114,21 @@ def is_adverb(word: str) -> bool:
 # "environments (e.g., Termes, Floortile)", and the words that lead from it into the list.
 _NAMED_KINDS = {**dict.fromkeys(("benchmarks", "datasets", "suites", "corpora", "environments", "games"),
                                 NodeType.BENCHMARK),
-                **dict.fromkeys(("metrics", "measures"), NodeType.METRIC)}
+                **dict.fromkeys(("metrics", "measures"), NodeType.METRIC),
+                **dict.fromkeys(("tools", "libraries", "toolkits", "solvers"), NodeType.METHOD)}
 _LIST_LEADS = frozenset({":", "(", "such", "as", "including", "like", "namely", "e.g.", "e.g", "eg"})
 
 
 def list_kind(words: list[str], i: int) -> NodeType | None:
-    """Benchmark (metric) when word *i*, past the words that lead into a list, is a plural kind of named benchmarks
-    ("benchmarks such as", "environments (e.g.,") or measures ("metrics like Connectivity, Completeness")."""
+    """Benchmark (metric, method) when word *i*, past the words that lead into a list, is a plural kind of named
+    benchmarks ("benchmarks such as", "environments (e.g.,"), measures ("metrics like Connectivity, Completeness")
+    or tools ("static analysis tools (Pylint, Bandit, and Radon)")."""
     lead = i
     while i >= 0 and words[i].lower() in _LIST_LEADS:
         i -= 1
     kind = _NAMED_KINDS.get(words[i].lower()) if i >= 0 else None
-    return kind if kind is NodeType.BENCHMARK or i < lead else None  # "metrics like A", not "metrics, A"
+    return kind if kind is NodeType.BENCHMARK or i < lead else None  # "metrics like A", "tools (A, B)"; not
+    # "metrics, A"
 
 
 def looks_adjective(word: str) -> bool:
