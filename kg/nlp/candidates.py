@@ -124,8 +124,8 @@ def _facts(text: str) -> _Facts:
                   _is_verb_like(text), is_participle(text), _generic_word(text), bool(_WEB_ADDRESS.search(text)))
 
 
-# "https://…", "www.…", "jdoe.github.io/Repo": a web address, no concept
-_WEB_ADDRESS = re.compile(r"://|www\.|\w\.(com|org|net|io|ai|edu|dev|html?)(/|$)")
+# "https://…", "www.…", "jdoe.github.io/Repo", "arXiv:2602.05394": a web address or a paper's id, no concept
+_WEB_ADDRESS = re.compile(r"://|www\.|\w\.(com|org|net|io|ai|edu|dev|html?)(/|$)|^arxiv:\d", re.I)
 
 
 def _generic_word(text: str) -> bool:
@@ -779,7 +779,7 @@ def _generic_phrase(words: list[Word]) -> bool:
 
 _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe", "NVLink", "InfiniBand", "USB", "HBM",
              "DRAM", "SRAM", "NVMe", "SSD", "SSDs", "FPGA", "FPGAs", "ASIC", "ASICs", "SoC", "SoCs", "MCU", "MCUs",
-             "Xeon", "EPYC", "AVX", "AVX2", "Jetson"}
+             "Xeon", "EPYC", "AVX", "AVX2", "Jetson", "RAM", "VRAM", "WebGPU"}
 _SENSORS = {"LiDAR", "LIDAR", "Lidar", "RGB-D", "RGBD", "IMU", "IMUs", "GPS", "mmWave"}
 # A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz",
 # "GPa", "nM").
