@@ -407,6 +407,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Pages become Markdown, with tables as HTML and formulas as LaTeX.", "HTML"),  # file formats
     ("We apply it to two problems from a recent collection (arXiv:2602.05394).", "arXiv:2602.05394"),  # a paper id
     ("Kernels fit in on-chip RAM of the device.", "RAM"),
+    ("It labels data at near GPT level quality.", "near GPT"),  # "near" is no part of a name
     # hyphenated modifiers left alone before a kind word or a known name
     ("We compare Bayesian and non-Bayesian approaches.", "non-Bayesian"),
     ("Their open-loop approaches drift.", "open-loop"),
