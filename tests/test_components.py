@@ -1056,6 +1056,9 @@ def test_a_defined_short_form_at_the_end_of_a_known_name_leaves_the_name(nlp):
     assert "off-policy reinforcement learning" in found and "off-policy" not in found, sorted(found)
     found, _ = terms(nlp, "Test-time augmentation (TTA) helps. Online TTA is cheap.")  # the text's own meaning
     assert "test-time adaptation" not in found, sorted(found)
+    found, _ = terms(nlp, "We propose Spatial-Aware Correlated Multiple Instance Learning (SAC-MIL). SAC-MIL has a SAC "
+                          "block.")  # the SAC of the text's SAC-MIL
+    assert "Soft Actor-Critic" not in found, sorted(found)
 
 
 def test_a_masked_link_is_no_part_of_a_name(nlp):

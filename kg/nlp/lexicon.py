@@ -110,8 +110,11 @@ class LexiconMatcher:
                       and not _object_goes_on(table, s, e)
                       and not (_direction_as_modifier(table, s, e)
                                and normalize_label(table.span_text(s, e)) != normalize_label(self.entries[key][0]))})
+        own = _own_acronyms(terms)
         for start, end in _without_overlaps(found):
             label, node_type = self.entries[found[start, end]]
+            if end - start == 1 and table.words[start] in own:
+                continue  # "SAC-MIL (…) has a SAC block": the text's own SAC, not Soft Actor-Critic
             extended = _extended_end(table, end, node_type, taken, named=not label[:1].islower())
             if extended > end:  # "Llama 3 405B", "language modeling objective": the longer phrase is the concept
                 label = table.span_text(start, extended)
@@ -126,6 +129,12 @@ class LexiconMatcher:
                 terms.append(Term(start, end + 1, table.span_text(start, end + 1), "chunk", type=NodeType.MODEL))
         doc._.kg_terms = terms
         return doc
+
+
+def _own_acronyms(terms: list[Term]) -> set[str]:
+    """The acronyms that open a hyphenated short form the text defines: "SAC" of "SAC-MIL"."""
+    return {short.split("-")[0] for t in terms if t.source == "abbrev" for short in t.aliases
+            if "-" in short and is_acronym(short.split("-")[0])}
 
 
 def _direction_as_modifier(table: Tokens, start: int, end: int) -> bool:
