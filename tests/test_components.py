@@ -1102,6 +1102,12 @@ def test_the_items_after_our_contributions_are_proposed(nlp, text):
     assert found["partial causal learning formulation"].role is Role.PROPOSES, sorted(found)
 
 
+def test_a_new_version_of_a_named_thing_proposes_the_thing(nlp):
+    found, _ = terms(nlp, "Logic is hard. We propose a new version of Zorb Neural Networks that embeds concepts.")
+    assert found["Zorb Neural Networks"].role is Role.PROPOSES, sorted(found)
+
+
+
 def test_an_ing_verb_before_its_object_ends_a_proposed_phrase(nlp):
     found, _ = terms(nlp, "Agents lie. We add a layer carrying neither: a recount of the totals.")
     assert "layer carrying" not in found, sorted(found)

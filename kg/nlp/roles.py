@@ -897,7 +897,7 @@ def _bare_word(doc: Doc, start: int, end: int) -> bool:
 # Words for a group of things, or for an idea of a thing: what the paper introduces is the things ("a checklist of
 # tuning practices", "a new notion of calibration").
 _CONTAINERS = {"set", "family", "suite", "collection", "checklist", "series", "class", "battery", "list", "concept",
-               "notion", "definition"}
+               "notion", "definition", "version"}
 
 
 def _examples_start(doc: Doc, start: int, after: int, limit: int) -> int:
