@@ -1219,7 +1219,6 @@ def _join_over_prepositions(doc: Doc, terms: list[Term], taken: set[int]) -> Non
 
 # Words inside a title-case name a paper gives its method: "Stateful Evidence-Driven RAG with Iterative Reasoning".
 _TITLE_JOINS = {"with", "via", "for", "of", "in", "on", "to", "through", "from", "under"}
-_PROPOSAL_VERB = re.compile(rf"({PROPOSAL_VERBS})(s|d|ed)?", re.I)
 
 
 def _join_a_proposed_title(toks: Tokens, terms: list[Term]) -> None:
@@ -1227,7 +1226,7 @@ def _join_a_proposed_title(toks: Tokens, terms: list[Term]) -> None:
     or a bracket are one name, whatever terms were found inside it: "we propose Stateful Evidence-Driven RAG with
     Iterative Reasoning, a framework …"."""
     words = toks.words
-    for term in [t for t in terms if t.start > 0 and _PROPOSAL_VERB.fullmatch(words[t.start - 1])]:
+    for term in [t for t in terms if t.start > 0 and _PROPOSAL.fullmatch(words[t.start - 1])]:
         end, joins = term.start, 0
         while end < len(words) and end - term.start < 12 and (
                 words[end][:1].isupper() or words[end] == "-" or words[end] in _TITLE_JOINS):
@@ -1258,7 +1257,7 @@ def _names_listed_before_their_kind(toks: Tokens, terms: list[Term]) -> None:
     datasets" → "Tecnick"); not a known concept ("SFT and RL datasets" are data for training methods)."""
     for match in _LISTED_NAMES.finditer(toks.text):
         kind = _LISTED_KINDS.get(match.group("kind"), NodeType.BENCHMARK)
-        items = [m for m in re.finditer(_LISTED_ITEM, match.group("items"))]
+        items = list(re.finditer(_LISTED_ITEM, match.group("items")))
         if any(normalize_label(m.group()) in lexicon_index() or m.group().lower() in STOP_WORDS for m in items):
             continue
         for item in items:
