@@ -1028,8 +1028,7 @@ class CandidateFinder:
         _join_degree_adverbs(toks, terms, taken)
         _join_over_prepositions(doc, terms, taken)
         _join_a_proposed_title(toks, terms)
-        if _LISTED_NAMES_HINT.search(toks.text):
-            _names_listed_before_their_kind(toks, terms)
+        _names_listed_before_their_kind(toks, terms)
         doc._.kg_terms = terms
         return doc
 
@@ -1246,16 +1245,19 @@ def _join_a_proposed_title(toks: Tokens, terms: list[Term]) -> None:
 # "the Kodak and CLIC2020 test datasets", "the Spring, Sintel and KITTI benchmarks": names listed before the
 # plural of their kind, maybe past one lower-case word.
 _LISTED_ITEM = r"[A-Z][\w.]*(?:-[\w.]+)*"
-_LISTED_NAMES = re.compile(rf"(?P<items>(?:{_LISTED_ITEM},\s+)*{_LISTED_ITEM},?\s+(?:and|or)\s+{_LISTED_ITEM})"
-                           r"\s+(?:[a-z]+\s+)?(?P<kind>datasets|benchmarks|corpora|suites|models)\b")
-_LISTED_NAMES_HINT = re.compile(r"\b(datasets|benchmarks|corpora|suites|models)\b")
+_LISTED_NAMES = re.compile(rf"(?<![\w.-])(?P<items>(?:{_LISTED_ITEM},\s+)*{_LISTED_ITEM},?\s+(?:and|or)\s+"
+                           rf"{_LISTED_ITEM})\s+(?:[a-z]+\s+)?(?P<kind>datasets|benchmarks|corpora|suites|models)\b")
+_KIND_PLURAL = re.compile(r"\b(datasets|benchmarks|corpora|suites|models)\b")
 _LISTED_KINDS = {"models": NodeType.MODEL}  # the other kinds hold data: benchmarks
 
 
 def _names_listed_before_their_kind(toks: Tokens, terms: list[Term]) -> None:
     """Each name of a list before the plural of its kind is a name of that kind, without the kind word ("Tecnick
     datasets" → "Tecnick"); not a known concept ("SFT and RL datasets" are data for training methods)."""
-    for match in _LISTED_NAMES.finditer(toks.text):
+    # the list is searched only in the 200 characters before each kind word (a regex over the whole text costs more)
+    lists = (_LISTED_NAMES.search(toks.text, max(0, word.start() - 200), word.end())
+             for word in _KIND_PLURAL.finditer(toks.text))
+    for match in filter(None, lists):
         kind = _LISTED_KINDS.get(match.group("kind"), NodeType.BENCHMARK)
         items = list(re.finditer(_LISTED_ITEM, match.group("items")))
         if any(normalize_label(m.group()) in lexicon_index() or m.group().lower() in STOP_WORDS for m in items):
