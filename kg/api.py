@@ -59,11 +59,13 @@ class KnowledgeGraph:
         return find_node(self.graph, name)
 
     def papers_of(self, entity: str, role: str | Role | None = None) -> list[dict]:
-        """Papers linked to *entity* (IRI or name), optionally by one role only ("evaluatesOn", ...)."""
+        """Papers linked to *entity* (IRI or name), optionally by one role only ("evaluatesOn", ...); each once,
+        also when it has several roles for the entity."""
         iri = self.find(entity)
         wanted = _member(list(Role), role, "role").value if role else None
-        return [self._node(p) for p, _, r in self.graph.in_edges(iri, keys=True)
-                if wanted in (None, r) and self.graph.nodes[p]["type"] == NodeType.PAPER.value]
+        papers = dict.fromkeys(p for p, _, r in self.graph.in_edges(iri, keys=True)
+                               if wanted in (None, r) and self.graph.nodes[p]["type"] == NodeType.PAPER.value)
+        return [self._node(p) for p in papers]
 
     def neighbors(self, node: str) -> list[dict]:
         """Nodes one edge away from *node* (IRI or name), in either direction."""

@@ -81,6 +81,17 @@ def test_papers_of_by_role(small, paper_of):
     assert {p["iri"] for p in small.papers_of("knowledge distillation", "uses")} == set(paper_of.values())
 
 
+def test_papers_of_lists_a_paper_once_when_it_has_two_roles_for_the_entity(corpus_graph):
+    g = corpus_graph.graph
+    twice = 0
+    for e, data in g.nodes(data=True):
+        if data["type"] != NodeType.PAPER.value:
+            linked = [p for p, _ in g.in_edges(e) if g.nodes[p]["type"] == NodeType.PAPER.value]
+            twice += len(linked) > len(set(linked))
+            assert sorted(p["iri"] for p in corpus_graph.papers_of(e)) == sorted(set(linked))
+    assert twice  # the corpus has such papers ("masked autoencoders", proposed and used by one paper)
+
+
 def test_find_prefers_the_entity_over_the_paper_named_after_it(small, paper_of):
     node = small.find("TinyStudent")
     assert small.graph.nodes[node]["type"] == "Method"

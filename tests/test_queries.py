@@ -115,6 +115,16 @@ def test_models_used_with_fine_tuning(engines):
     assert len(found) >= 5
 
 
+@pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
+def test_a_query_for_one_type_matches_only_entities_of_that_type(engines, engine):
+    """"large language models" is a Model and "machine learning" a Method: asked for as a method or a problem,
+    they name nothing (not themselves, through their own label)."""
+    text = named_query("models-used-with-method").text
+    assert run_query(engines[engine], text, {"method": "large language models"}).rows == ()
+    text = named_query("papers-addressing-problem").text
+    assert run_query(engines[engine], text, {"problem": "machine learning"}).rows == ()  # a Method one paper addresses
+
+
 def test_problems_by_papers(engines, corpus_graph):
     found = rows(engines, "problems-by-papers")
     top = {r["label"]: int(r["addressing"]) for r in found[:5]}
@@ -130,6 +140,7 @@ def test_evidence_for_trade_and_word_error_rate(engines):
     found = rows(engines, "evidence-for-link")
     assert len(found) >= 1
     for r in found:
+        assert r["label"] == "word error rate"  # the entity each row is about
         assert r["anchor"] in r["sentence"] and int(r["begin"]) < int(r["end"])
         assert r["role"] in {"uses", "evaluatesOn", "mentions", "proposes", "addresses"}
         assert 0 < float(r["confidence"]) < 1
