@@ -64,6 +64,8 @@ def is_acronym(text: str) -> bool:
 
 
 _ONE_SYMBOL_MATHS = re.compile(r"\$([A-Za-z0-9])\$")
+# A letter's one-digit index, as plain text or LaTeX writes it: "F_1", "R^2", "L_{1}", "F$_1$" (like "F₁", "R²").
+_DIGIT_INDEX = re.compile(r"(?<=\b[A-Za-z])\$?[_^]\{?([0-9])\}?\$?(?!\w)")
 
 
 @lru_cache(maxsize=1 << 16)  # pure, and regex-heavy
@@ -71,6 +73,7 @@ def normalize_label(text: str) -> str:
     """The comparison key of a concept name: 'Diffusion Language Models' → 'diffusion language model'."""
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
     text = _ONE_SYMBOL_MATHS.sub(r"\1", text)  # "Best-of-$N$" is "Best-of-N"
+    text = _DIGIT_INDEX.sub(r"\1", text)
     text = re.sub(r"[\u2010-\u2015_/]", "-", text)
     words = re.sub(r"\s*-+\s*|\s+", " ", text).strip(" .,;:'\"()[]{}").split(" ")
     if words and words[-1]:

@@ -131,6 +131,14 @@ def test_a_long_form_that_needs_the_word_after_the_bracket_takes_it(nlp):
     assert [t.label for t in doc._.kg_terms if doc[t.start:t.end].text == "KV"] == ["key-value cache"]  # a lone KV
 
 
+def test_a_noun_after_the_bracket_names_the_thing_with_the_short_form_too(nlp):
+    # "ML models" is the models' other name; "ML" alone names machine learning, not its models
+    found, _ = terms(nlp, "The robustness of machine learning (ML) models and out-of-distribution (OOD) accuracies "
+                          "are poorly understood.")
+    assert found["machine learning models"].aliases == ["ML models"], sorted(found)
+    assert found["out-of-distribution accuracies"].aliases == ["OOD accuracies"], sorted(found)
+
+
 def test_a_verb_after_the_bracket_is_not_part_of_the_long_form(nlp):
     found, _ = terms(nlp, "Process reward models (PRMs) score each intermediate step of a solution.")
     assert "Process reward models" in found and "Process reward models score" not in found, sorted(found)
@@ -1610,6 +1618,8 @@ def test_known_concept_after_a_cue_is_not_proposed(nlp, text):
      ["47.1%", "37.2%", "85.2%", "47.1"]),
     (r"It reaches $47.1 \pm 2.3$ points.", ["47.1"]),
     ("Its rank is 2.17 out of 3.0 under Apache 2.0, against 1.5 before; Pearson 0.8.", ["2.17", "1.5", "0.8"]),
+    # a p-value is a test's figure, not a result
+    ("It gains +1.62pp (n=10 seeds, p=0.0015, Welch's t; P < 0.05; p-value of 0.03; p <= 0.5).", ["+1.62pp"]),
 ])
 def test_values(text, values):
     assert [text[start:end].strip() for start, end in find_values(text)] == values

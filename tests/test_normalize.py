@@ -25,6 +25,9 @@ from kg.normalize import is_acronym, normalize_label, singular, slug
     ["behaviour cloning", "behavior cloning"],
     ["LLMs", "LLM", "llm"],
     ["Best-of-$N$", "best-of-N", "Best-of-N"],  # one symbol written as LaTeX maths
+    ["F_1", "F1", "F$_1$", "F_{1}", "F\u2081"],  # a letter's index, as text or LaTeX writes it
+    ["R^2", "R2", "R\u00b2"],
+    ["L_1 regularization", "L1 regularization"],
 ], ids=lambda v: v[0])
 def test_variants_fold_to_one_key(variants):
     keys = {normalize_label(v) for v in variants}

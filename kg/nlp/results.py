@@ -36,6 +36,8 @@ _SPREAD_BEFORE = re.compile(r"\d[%x×]?\s*\(?\s*(±|\+/-|\+-|\+/|\\pm)\s*$")  # 
 _FIGURE_BEFORE = re.compile(r"\d[%x×]?\s*\(?\s*$")  # before "±10.3%": "47.1% ±10.3%", "85.2% (±0.3%)"
 _PLUS_AFTER_FIGURE = re.compile(r"\d[%x×]?\s*\+$")  # before "-10.3": "47.1 +-10.3"
 _SCALE_TOP_BEFORE = re.compile(r"\bout\s+of\s+$")
+# "p=0.0015", "a p-value of 0.03": a statistical test's figure, not a result
+_P_VALUE_BEFORE = re.compile(r"\bp(\s*[=<>≤≥]=?|-values?(\s+of)?(\s*[=<>≤≥]=?)?)\s*$", re.I)
 _VERSIONED_NAME = re.compile(r"\b[A-Z][a-z]+\s+$")
 _VERSION_NUMBER = re.compile(r"\d\.0")
 # A range whose upper end has a unit: "44 to 94%", "50-90%", "1.36-100x" (not "3--5" or "2020-2024").
@@ -66,11 +68,12 @@ def find_values(text: str) -> list[tuple[int, int]]:
 
 
 def _qualifies_another(text: str, match: re.Match) -> bool:
-    """The figure of *match* is the spread of another ("± 10.3%"), the top of a scale or a name's version."""
+    """The figure of *match* is the spread of another ("± 10.3%"), the top of a scale, a name's version or a
+    p-value."""
     value, before = match.group("value"), text[max(0, match.start() - 12):match.start()]
     spread = (_SPREAD_BEFORE.search(before) or value.startswith("±") and _FIGURE_BEFORE.search(before)
               or value.startswith("-") and _PLUS_AFTER_FIGURE.search(before))
-    return bool(spread or _SCALE_TOP_BEFORE.search(before)
+    return bool(spread or _SCALE_TOP_BEFORE.search(before) or _P_VALUE_BEFORE.search(before)
                 or _VERSION_NUMBER.fullmatch(value) and _VERSIONED_NAME.search(before))
 
 
