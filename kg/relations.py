@@ -53,6 +53,13 @@ _HEARST_SUCH = re.compile(r"^\s*,?\s*(such\s+as|including|e\.g\.,?|especially|pa
 _HEARST_OTHER = re.compile(r"^\s*,?\s*(and|or)\s+other\s+$", re.I)
 _HEARST_CALLED = re.compile(r"^\s*,?\s*(called|named|dubbed|termed|known\s+as)\s+$", re.I)
 _LIST_GAP = re.compile(r"^\s*(,|,?\s*(and|or))\s*(the\s+)?$", re.I)
+# A mention inside a prepositional phrase is no subject: "… by 54% on Qwen-1.5B, outperforming Y", "injecting
+# drafts into a stronger learner's GRPO context outperforms Y".
+_IN_PHRASE = re.compile(r"\b(on|in|into|of|for|to|from|with|by|across|over|under|at|within)\s+([\w'’-]+\s+){0,3}$",
+                        re.I)
+_RELATIVE = re.compile(r"\b(that|which|who)\b", re.I)  # "resulting in X that outperform Y": X does
+# A participle after a comma says what the clause's subject does: "X reduces Z by 54%, outperforming Y".
+_COMMA_PARTICIPLE = re.compile(r",\s*(\w+\s+)?$")
 
 
 @dataclass(frozen=True)
@@ -112,12 +119,20 @@ def relations_from_sentence(items: list[_M], abstract: str, *, proposed: _M | No
         found.append(Relation(subj.entity, rel, obj.entity, paper, sentence, begin, end, abstract[begin:end]))
 
     def subject_before(pos: int, j: int) -> tuple[_M | None, int | None]:
-        """The actor mention just before the verb at *pos* (≤ MAX_GAP_WORDS words), or the proposed concept."""
+        """The actor mention just before the verb at *pos* (≤ MAX_GAP_WORDS words), the subject of the clause
+        before a participle ("X reduces Z, outperforming Y"), or the proposed concept."""
+        if abstract[pos:pos + 20].split()[0].endswith("ing") and _COMMA_PARTICIPLE.search(abstract[sent_start:pos]):
+            first = items[0]
+            if first.type in _ACTORS and first.mention.end <= pos and not re.search(r"[;:()]", abstract[
+                    first.mention.end:pos]) and not _IN_PHRASE.search(abstract[sent_start:first.mention.start]):
+                return first, None
         for i in range(j - 1, -1, -1):
             m = items[i]
             if m.mention.end > pos:
                 continue
             if m.type in _ACTORS and _words(abstract[m.mention.end:pos]) <= MAX_GAP_WORDS \
+                    and (_RELATIVE.search(abstract[m.mention.end:pos])
+                         or not _IN_PHRASE.search(abstract[max(sent_start, m.mention.start - 40):m.mention.start])) \
                     and not re.search(r"[;:]|\b(than|to|with|over|shows?|showing|finds?|demonstrat\w*)\b", abstract[m.mention.end:pos]):
                 return m, None
             break

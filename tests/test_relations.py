@@ -77,6 +77,19 @@ CASES = [
      {("Dropout", "mitigates", "overfitting")}),
     ("FooNet decodes residues in a fixed order and suffers from exposure bias.",
      [("FooNet", T.MODEL), ("exposure bias", T.PROBLEM)], None, set()),
+    # a participle after a comma: the clause's subject acts, not the model it was measured on
+    ("For example, FooRL cuts tokens by 54% on Qwen-1.5B without loss, outperforming BarRL's 33%.",
+     [("FooRL", T.METHOD), ("Qwen-1.5B", T.MODEL), ("BarRL", T.METHOD)], None, {("FooRL", "outperforms", "BarRL")}),
+    ("Two choices matter: (1) FooVocab, a small vocabulary; (2) training with gradient stopping, eliminating "
+     "exposure bias.", [("FooVocab", T.METHOD), ("gradient stopping", T.METHOD), ("exposure bias", T.PROBLEM)], None,
+     set()),
+    # a name inside a prepositional phrase is no subject
+    ("Injecting drafts into a stronger learner's GRPO context outperforms on-policy GRPO.",
+     [("GRPO", T.METHOD), ("on-policy GRPO", T.METHOD)], None, set()),
+    ("We end up with FooRL policies that outperform PPO.",
+     [("FooRL policies", T.METHOD), ("PPO", T.METHOD)], None, {("FooRL policies", "outperforms", "PPO")}),
+    ("Tuned on GSM8K, FooRL outperforms PPO.",
+     [("GSM8K", T.BENCHMARK), ("FooRL", T.METHOD), ("PPO", T.METHOD)], None, {("FooRL", "outperforms", "PPO")}),
 ]
 
 
