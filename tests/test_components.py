@@ -528,6 +528,7 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("Guardrails reach near-perfect refusal rates against effortless template manipulations.", "near-perfect"),
     ("Stage II trains the policy on Level IV scenes.", "Stage II"),  # a numbered part
     ("Stage II trains the policy on Level IV scenes.", "Level IV"),
+    ("We induce misalignment using a single rank-1 LoRA adapter.", "rank-1"),  # a count in one word
     ("Attacks evade detection and circumvent conventional defenses.", "evade"),
     ("Attacks evade detection and circumvent conventional defenses.", "circumvent"),
     ("We track outcomes that are PASC-related, with agents that are LLM-empowered.", "PASC-related"),  # adjectives

@@ -82,6 +82,8 @@ _SIZE_ONLY = re.compile(f"^((sub-|over-|under-|~)?{PARAMETER_COUNT}|(sub|over|un
 _ROMAN = re.compile(r"^(I{1,3}|IV|VI{0,3}|IX|X)$")
 _NUMBERED_PARTS = {"stage", "phase", "step", "level", "part", "section", "table", "figure", "round", "experiment",
                    "setting", "case", "type", "tier", "module", "chapter", "appendix", "task", "track"}
+# A count or an index written as one word: "rank-1", "top-5", "order-2", "layer-12" (not "GPT-4": lower case only).
+_NUMBERED_WORD = re.compile(r"^(rank|top|order|degree|step|layer|stage|level|round|phase|tier|hop|epoch|k|n)-\d+$")
 _ENUMERATION = re.compile(r"^\(?(\d{1,2}|[ivx]{1,4}|[a-h])\)$")
 _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-aware": a word, not a number
 _DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DGen", "3DGS": a name
@@ -719,8 +721,9 @@ def _verdict(words: list[Word]) -> bool | str:
         return False  # "Stage II", "Level IV", "Modality III", "Stage 1": a numbered part, not a concept
     if len(words) == 1:
         if words[0].facts.generic or _SIZE_ONLY.match(words[0].text) or words[0].facts.lower.startswith("non-") \
-                or _ROMAN.match(words[0].text) and words[0].text != "X":
-            return False  # the phrase is the word; "sub-10B"; "non-SAE" (baselines); "Type II gaps": a numeral
+                or _ROMAN.match(words[0].text) and words[0].text != "X" or _NUMBERED_WORD.match(words[0].text):
+            return False  # the phrase is the word; "sub-10B"; "non-SAE" (baselines); "Type II gaps": a numeral;
+            # "rank-1": a count
     elif _generic_phrase(words) or all(w.facts.generic for w in words):
         return False
     if any(w.facts.name for w in words):
