@@ -43,7 +43,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .errors import InputError
+from .errors import ExportError, InputError
 from .graph import DEFAULT_BASE, paper_iri
 from .records import NodeType, Paper
 
@@ -431,17 +431,12 @@ class Store:
         staging = self.dir / f"{name}.partial"
         for leftover in (staging, self.dir / name):  # of an interrupted update (we hold the lock)
             shutil.rmtree(leftover, ignore_errors=True)
-        staging.mkdir()
-        _write(staging / "papers.jsonl", "".join(json.dumps(paper_to_json(p), ensure_ascii=False, sort_keys=True) + "\n"
-                                               for p in papers))
-        _write(staging / "entities.json", json.dumps(entities, ensure_ascii=False, indent=0, sort_keys=True) + "\n")
-        _write(staging / "whats-new.md", update.markdown())
-        from .extract import extractor_fingerprint
-        header = {"format": _EXTRACTIONS_FORMAT, "fingerprint": extractor_fingerprint()}
-        _write(staging / _EXTRACTIONS, "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in
-                                               [header, *({"hash": h, **e} for h, e in sorted(extractions.items()))]))
-        _write(staging / "store.json", json.dumps({"format": STORE_FORMAT, "generation": number, "base": self.base},
-                                                  indent=1, sort_keys=True) + "\n")
+        try:
+            self._write_generation(staging, papers, entities, update, extractions)
+        except OSError as exc:  # a full or read-only disk: the committed generation stays current
+            shutil.rmtree(staging, ignore_errors=True)
+            raise ExportError(f"{self.dir}: cannot write the store's new generation ({exc.strerror or exc}); "
+                              "the store is unchanged") from exc
         os.replace(staging, self.dir / name)
         _fsync_dir(self.dir)
         pause = os.environ.get(PAUSE_ENV)
@@ -460,6 +455,20 @@ class Store:
                 os.symlink(f"current/{shown}", tmp)
                 os.replace(tmp, path)
         self._clean(keep=name)
+
+    def _write_generation(self, staging: Path, papers, entities: dict, update: Update, extractions: dict) -> None:
+        """The files of a generation, in the folder *staging*."""
+        staging.mkdir()
+        _write(staging / "papers.jsonl", "".join(json.dumps(paper_to_json(p), ensure_ascii=False, sort_keys=True) + "\n"
+                                               for p in papers))
+        _write(staging / "entities.json", json.dumps(entities, ensure_ascii=False, indent=0, sort_keys=True) + "\n")
+        _write(staging / "whats-new.md", update.markdown())
+        from .extract import extractor_fingerprint
+        header = {"format": _EXTRACTIONS_FORMAT, "fingerprint": extractor_fingerprint()}
+        _write(staging / _EXTRACTIONS, "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in
+                                               [header, *({"hash": h, **e} for h, e in sorted(extractions.items()))]))
+        _write(staging / "store.json", json.dumps({"format": STORE_FORMAT, "generation": update.generation,
+                                                   "base": self.base}, indent=1, sort_keys=True) + "\n")
 
     def _clean(self, keep: str) -> None:
         """Remove generations other than *keep* and leftovers of interrupted updates."""

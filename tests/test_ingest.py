@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import textwrap
 
 import pytest
@@ -381,6 +382,14 @@ def test_a_paragraph_longer_than_any_abstract_is_skipped(tmp_path, caplog):
     path.write_text("word " * 25_000, encoding="utf-8")
     with pytest.raises(InputError, match=r"book\.txt: paper 1 has 124,999 characters"):
         read_inputs([path])
+
+
+def test_a_record_longer_than_any_abstract_is_named_by_its_line(tmp_path, caplog):
+    path = tmp_path / "feed.jsonl"
+    path.write_text(json.dumps({"abstract": A}) + "\n" + json.dumps({"abstract": "word " * 25_000}) + "\n",
+                    encoding="utf-8")
+    assert [p.abstract for p in read_inputs([path])] == [A]
+    assert "feed.jsonl:2 has 124,999 characters; an abstract has at most 100,000; skipped" in caplog.text
 
 
 def test_markdown_markup_is_not_read_as_abstracts(caplog):

@@ -301,6 +301,13 @@ def test_csv_quote_never_closed_is_an_input_error(tmp_path):
     assert len(read_file(write(tmp_path, "y.csv", ok))) == 1
 
 
+def test_a_file_found_unreadable_gets_its_error_without_warnings_about_rows_it_skipped(tmp_path, caplog):
+    text = f'title,abstract\n"A,"{A}"\nB,"{A}\n'  # a malformed row, then a quote never closed
+    with pytest.raises(InputError, match="never closed"):
+        read_file(write(tmp_path, "x.csv", text))
+    assert caplog.records == []
+
+
 # --------------------------------------------------------------- BibTeX
 
 BIB = r"""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import html
 import json
 import os
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import kg.cli
+import kg.store
 from kg.store import PAUSE_ENV, Store
 
 REPO = Path(__file__).resolve().parents[1]
@@ -203,6 +205,24 @@ def test_bad_input_leaves_the_store_untouched(tmp_path, day1, capsys):
     rc, _, err = run(capsys, "add", day1, bad, "--store", store)
     assert rc == 2 and str(bad) in err
     assert snapshot(store) == before
+
+
+def test_a_full_disk_during_an_update_names_the_store_and_leaves_it_as_it_was(tmp_path, day1, day2, capsys,
+                                                                             monkeypatch):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    before = snapshot(store)
+    real_write, written = kg.store._write, []
+
+    def fills_the_disk(path, text):  # the disk fills while the third file of the generation is written
+        written.append(path)
+        if len(written) == 3:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_write(path, text)
+    monkeypatch.setattr(kg.store, "_write", fills_the_disk)
+    rc, _, err = run(capsys, "add", day2, "--store", store, "-q")
+    assert rc == 2 and err.count("\n") == 1 and str(store) in err and "No space left on device" in err, err
+    assert snapshot(store) == before  # no partial generation left either
 
 
 @pytest.mark.parametrize("name, text", [("papers.jsonl", "{bad\n"), ("papers.jsonl", "[1]\n"),

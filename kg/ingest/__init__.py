@@ -158,10 +158,11 @@ def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:
         if len(paper.abstract) <= MAX_ABSTRACT_CHARS:
             kept.append(paper)
             continue
-        reason = f"paper {number} has {len(paper.abstract):,} characters; an abstract has at most {MAX_ABSTRACT_CHARS:,}"
+        where = paper.source if paper.source and paper.source != str(path) else f"{path}: paper {number}"  # "x.jsonl:7"
+        reason = f"{where} has {len(paper.abstract):,} characters; an abstract has at most {MAX_ABSTRACT_CHARS:,}"
         if not kept and number == len(papers):
-            raise InputError(f"{path}: {reason}")  # nothing else in the file
-        log.warning("%s: %s; skipped", path, reason)
+            raise InputError(reason)  # nothing else in the file
+        log.warning("%s; skipped", reason)
     return kept
 
 

@@ -171,14 +171,16 @@ class SkipRecord(Exception):
 
 @dataclass
 class Skips:
-    """What a reader skipped in one file: each skip is logged as a warning naming file and line."""
+    """What a reader skipped in one file: each skip is logged as a warning naming file and line, once the whole
+    file is read (a file found unreadable later gets its one error line, not warnings about rows it never kept)."""
 
     source: str
     reasons: dict[str, int] = field(default_factory=dict)
     total: int = 0
+    warnings: list[str] = field(default_factory=list)
 
     def skip(self, where, reason: str) -> None:
-        log.warning("%s:%s: %s; skipped", self.source, where, reason)
+        self.warnings.append(f"{self.source}:{where}: {reason}; skipped")
         kind = reason.split(" (")[0].split(":")[0]
         self.reasons[kind] = self.reasons.get(kind, 0) + 1
 
@@ -186,6 +188,8 @@ class Skips:
         self.total += 1
 
     def summary(self) -> None:
+        for warning in self.warnings:
+            log.warning("%s", warning)
         n = sum(self.reasons.values())
         if n:
             what = ", ".join(f"{c} {r}" for r, c in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
