@@ -89,9 +89,15 @@ def cmd_query(args) -> int:
     from .errors import QueryError
     from .query import format_result, load_graph, named_query, run_query
     if args.list:
+        if args.file or args.sparql or args.named or args.param:
+            raise InputError("--list lists the named queries and runs none: give it alone (kg query --list)")
         print(_list_queries())
         return 0
-    bindings = dict(_param(p) for p in args.param)
+    bindings = {}
+    for name, value in map(_param, args.param):
+        if name in bindings:
+            raise InputError(f"--param {name} is given twice ({bindings[name]!r} and {value!r}); give it once")
+        bindings[name] = value
     if args.graph and args.sparql is None and re.search(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE)\b|\{", args.graph, re.I):
         raise InputError("the query was given where the graph file goes: kg query GRAPH.ttl 'SELECT …'")
     if sum(map(bool, (args.file, args.sparql, args.named))) > 1:

@@ -69,6 +69,17 @@ def test_build_writes_three_files_and_prints_summary(corpus_path, corpus_export,
         assert (out_dir / name).read_bytes() == (corpus_export / name).read_bytes(), name
 
 
+def test_verbose_build_names_the_files_the_user_gets(tmp_path, capsys, caplog):
+    source = tmp_path / "two.txt"
+    source.write_text("Daily Papers\n\nWe propose FooNet, which reduces label noise on ImageNet with a new loss.\n",
+                      encoding="utf-8")
+    caplog.set_level(logging.INFO, logger="kg")
+    rc, _, err = run(capsys, "-v", "build", source, "--out", tmp_path / "out")
+    assert rc == 0, err
+    wrote = [r.getMessage() for r in caplog.records if r.getMessage().startswith("wrote ")]
+    assert [m.split()[1] for m in wrote] == [str(tmp_path / "out" / n) for n in ("graph.ttl", "graph.json", "graph.html")]
+
+
 def test_build_and_stats_summarise_one_graph_alike(tmp_path, capsys):
     # before: roles of equal counts in the order of the edges, another once the graph was read back
     # (build "2 evaluatesOn, 2 proposes, 2 mitigates", stats "2 mitigates, 2 evaluatesOn, 2 proposes")

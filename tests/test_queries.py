@@ -238,6 +238,10 @@ def test_query_other_formats_with_either_engine(corpus_graph, tmp_path_factory, 
     (["--named", "papers-addressing-problem", "--param", "problem=x", "--param", "typo=y"], "unknown --param typo"),
     (["--named", "no-such-query"], "available: evidence-for-link"),
     (["--named", "most-used-benchmarks", "SELECT ?s WHERE { ?s ?p ?o }"], "give one query"),
+    (["--named", "papers-addressing-problem", "--param", "problem=x", "--param", "problem=y"],
+     "--param problem is given twice"),
+    (["--list", "--named", "most-used-benchmarks"], "--list lists the named queries and runs none"),
+    (["--list", "SELECT ?s WHERE { ?s ?p ?o }"], "--list lists the named queries and runs none"),
 ])
 def test_named_query_errors_exit_2(ttl, capsys, argv, message):
     rc, out, err = run(capsys, "query", ttl, *argv)

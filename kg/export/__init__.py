@@ -192,7 +192,9 @@ def write_exports(G: nx.MultiDiGraph, out_dir, names=DEFAULT_EXPORTS, inputs=())
             staged.append(_stage(out_dir, name))
             EXPORTERS[name](G, staged[-1])
         for tmp, name in zip(staged, names):
+            size = tmp.stat().st_size
             os.replace(tmp, out_dir / name)
+            log.info("wrote %s (%s bytes)", out_dir / name, f"{size:,}")
     _warn_stale(out_dir, names)
     return [out_dir / name for name in names]
 

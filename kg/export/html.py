@@ -153,7 +153,6 @@ def write_html(G: nx.MultiDiGraph, path: str | os.PathLike[str], *, title: str =
     net = _network(G, ids, data)
     html = _render(net, data)
     _write(path, html)
-    log.info("wrote %s (%d nodes, %d edges, %d bytes)", path, len(ids), G.number_of_edges(), len(html))
     return path
 
 
