@@ -5,9 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 
+import kg.ingest
 from kg.errors import InputError
 from kg.ingest import find_urls, paper_id, parse_daily_papers, read_inputs, read_text_file
 
@@ -268,6 +270,16 @@ class TestBadInput:
         path.write_bytes(b"MODL" + b"\x00" * 20 + b"more bytes")
         message = _input_error(call, path)
         assert "binary" in message and "offset 4" in message
+
+    def test_an_endless_stream_of_nul_bytes_is_binary_at_once(self, call):
+        path = Path("/dev/zero")  # read whole, it would fill the memory
+        assert _input_error(call, path).endswith("binary file (NUL byte at offset 0), expected UTF-8 text")
+
+    def test_a_file_larger_than_any_input_is_refused(self, tmp_path, call, monkeypatch):
+        monkeypatch.setattr(kg.ingest, "MAX_INPUT_BYTES", 1000)
+        path = tmp_path / "huge.txt"
+        path.write_text(f"Daily Papers\n\n{A}\n\n" * 10, encoding="utf-8")
+        assert "larger than" in _input_error(call, path)
 
     @pytest.mark.parametrize("name, head, said", [
         ("paper.pdf", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "a PDF document, not text (copy its abstract into a text file)"),

@@ -42,6 +42,7 @@ _NOT_TEXT = {b"%PDF-": ("a PDF document", "copy its abstract into a text file"),
              b"\x1f\x8b": ("gzip-compressed", "gunzip it first")}
 # Longer than any abstract: a whole book or a file read in the wrong format (spaCy also stops at 1,000,000).
 MAX_ABSTRACT_CHARS = 100_000
+MAX_INPUT_BYTES = 1 << 30  # one input file; a year of abstracts is about 100 MB
 
 log = logging.getLogger(__name__)
 
@@ -54,9 +55,14 @@ def read_text_file(path: str | Path, *, allow_empty: bool = False) -> str:
     if path.is_dir():
         raise InputError(f"{path}: is a directory, not a file")
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(1 << 16)
+            if b"\x00" not in data:  # binary (or /dev/zero): said below without reading the rest
+                data += stream.read(max(0, MAX_INPUT_BYTES + 1 - len(data)))
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(f"{path}: larger than {MAX_INPUT_BYTES:,} bytes; split it into smaller files")
     if not data.strip() and not allow_empty:
         raise InputError(f"{path}: file is empty")
     for magic, (kind, advice) in _NOT_TEXT.items():
