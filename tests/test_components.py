@@ -1317,6 +1317,11 @@ def test_a_memory_size_is_no_name(nlp):
     assert "8GB" not in found and not any("8GB" in label for label in found), sorted(found)
 
 
+def test_a_known_problem_after_a_verb_of_proposal_is_not_proposed(nlp):
+    found, _ = terms(nlp, "We propose machine unlearning for diffusion models.")
+    assert found["machine unlearning"].role is not Role.PROPOSES, sorted(found)
+
+
 def test_a_capitalised_first_word_is_no_coined_name(nlp):
     found, _ = terms(nlp, "Selective mixup is a family of methods that mix chosen pairs. We study selective mixup.")
     assert all(t.role is not Role.PROPOSES for t in found.values()), sorted(found)
@@ -1343,6 +1348,8 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
      "learning formulation that estimates indicators.", "partial causal learning formulation"),
     # "a new version of X" proposes X
     ("Logic is hard. We propose a new version of Zorb Neural Networks that embeds concepts.", "Zorb Neural Networks"),
+    # with nothing else proposed, a known concept the authors build for something of theirs
+    ("Agents are used widely. We develop an agent-based model of a sustainability game.", "agent-based modeling"),
 ])
 def test_proposal_cue_forms(nlp, text, label):
     found, _ = terms(nlp, text)

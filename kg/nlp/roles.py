@@ -553,6 +553,26 @@ def _introduced_by_cue(table: Tokens, cue_end: int, after: list[Term]) -> Term |
     return first if _object_of_cue(gap_to(first)) else None
 
 
+# After a known concept the cue introduces, what makes it the paper's own instance: "an agent-based model of …".
+_SPECIFIED_AFTER = re.compile(r"^\s*(of|for|that|which|to|tailored|designed|built|based)\b", re.I)
+
+
+def known_after_cue(doc: Doc, terms: list[Term]) -> list[Term]:
+    """With no other evidence, a known common concept that a verb of proposal introduces as its direct object and
+    that the sentence specifies: "We develop an agent-based model of a sustainability game"."""
+    table = tokens(doc)
+    for sent in _sentences(doc):
+        for cue in sent.cues:
+            cue_end = sent.start_char + cue.end()
+            after = [t for t in terms if table.idx[t.start] >= cue_end and t.end <= sent.end]
+            first = min(after, key=lambda t: t.start, default=None)
+            if first is not None and _known_common(first) and first.type is not NodeType.PROBLEM and not _names(cue) \
+                    and _object_of_cue(table.text[cue_end:table.idx[first.start]]) \
+                    and _SPECIFIED_AFTER.match(_text_after(table, first, 30)):
+                return [first]
+    return []
+
+
 def _modifies_next_word(table: Tokens, term: Term) -> bool:
     """A lower-case noun follows *term*, past its short form: "RLVR strategies", "large language model (LLM)
     framework" (not "RLVR for math", "RLVR, a …")."""
@@ -1374,7 +1394,7 @@ class RoleAssigner:
         if not found:
             found = (named_by_address(doc, terms) or last_named_evidence(doc, terms) or defined_by_authors(doc, terms)
                      or released_terms(doc, terms) or acting_names(doc, terms)
-                     or descriptive_proposals(doc, terms, "act"))
+                     or descriptive_proposals(doc, terms, "act") or known_after_cue(doc, terms))
         proposed = {normalize_label(t.label) for t in found}
         trained = _trained_models(doc, [t for t in terms if t.type is NodeType.MODEL
                                         and normalize_label(t.label) in proposed])
