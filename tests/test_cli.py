@@ -465,6 +465,8 @@ def test_view_never_writes_over_its_graph_or_into_a_file(corpus_export, tmp_path
     (tmp_path / "afile").write_text("mine")
     rc, out, err = run(capsys, "view", "ImageNet", "--graph", graph, "--out", tmp_path / "afile" / "v.html")
     assert rc == 2 and err == f"kg: error: {tmp_path / 'afile'}: exists and is not a directory\n"
+    rc, out, err = run(capsys, "view", "ImageNet", "--graph", graph, "--out", "/proc/v.html")  # no file made there
+    assert rc == 2 and err.startswith("kg: error: cannot write /proc/v.html: "), err
 
 
 def test_a_hand_edited_graph_is_one_line_for_every_reader(corpus_export, tmp_path, capsys):

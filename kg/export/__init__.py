@@ -173,7 +173,7 @@ def check_output_folder(out_dir, names=DEFAULT_EXPORTS, inputs=()) -> Path:
     try:
         _stage(existing, "probe").unlink()  # a file can be made there
     except OSError as exc:
-        raise _cannot_write(out_dir, exc) from exc
+        raise _cannot_write(out_dir / names[0] if len(names) == 1 else out_dir, exc) from exc  # kg view: its page
     return out_dir
 
 
