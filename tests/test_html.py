@@ -594,6 +594,35 @@ def test_browser_search_focuses_and_panel_lists_papers(open_page, small_page):
 
 
 @pytest.mark.browser
+def test_browser_search_compares_names_as_the_cli_does(open_page, small_page):
+    """Case, hyphens, spaces and a plural ending aside, as `kg view` finds a node."""
+    from kg.analysis import find_node
+    G, path = small_page
+    page = open_page(path)
+    for query in ("Train Inference Mismatches", "train_inference-mismatch"):
+        assert find_node(G, query) == MISMATCH
+        page.page.fill("#search", query)
+        page.page.press("#search", "Enter")
+        assert page.js("kgNetwork.getSelectedNodes()") == [page.node_id(MISMATCH)], query
+    # a node the filters hide again takes its panel with it
+    page.page.click("#legend [data-type=Problem]")
+    assert page.page.is_hidden("#panel") and page.js("kgNetwork.getSelectedNodes()") == []
+    page.assert_quiet()
+
+
+@pytest.mark.browser
+def test_browser_the_slider_and_the_graph_have_names_for_a_screen_reader(open_page, small_page):
+    _, path = small_page
+    page = open_page(path)
+    assert page.js("[...document.getElementById('min-papers').labels].map(l => l.textContent.trim())") == [
+        "Minimum papers per entity: 0"]
+    page.page.keyboard.press("Tab")  # the graph is the first stop
+    assert page.js("[document.activeElement.getAttribute('role'), document.activeElement.getAttribute('aria-label')]") \
+        == ["application", "Knowledge graph"]
+    page.assert_quiet()
+
+
+@pytest.mark.browser
 def test_browser_a_node_clicked_where_the_panel_opens_moves_clear_of_it(open_page, small_page):
     G, path = small_page
     page = open_page(path)

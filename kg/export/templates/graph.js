@@ -166,6 +166,12 @@
   const nodeView = new vis.DataView(nodes, { filter: (n) => state.visible.has(n.id) });
   const edgeView = new vis.DataView(edges, { filter: (e) => state.visible.has(e.from) && state.visible.has(e.to) });
   const network = new vis.Network($("graph"), { nodes: nodeView, edges: edgeView }, VIS.options);
+  // the canvas's own focusable element is what a screen reader announces when Tab reaches the graph
+  const canvasFocus = $("graph").querySelector("[tabindex]");
+  if (canvasFocus) {
+    canvasFocus.setAttribute("role", "application");
+    canvasFocus.setAttribute("aria-label", $("graph").getAttribute("aria-label"));
+  }
   window.kgNetwork = network;
   window.kgVisibleCount = () => nodeView.length;
 
@@ -185,6 +191,7 @@
     nodeView.refresh();
     edgeView.refresh();
     renderStats();
+    if (panel.dataset.node && !state.visible.has(panel.dataset.node)) closePanel();  // its node is hidden again
   }
 
   // Positions for nodes never drawn: around a placed neighbour, breadth first (so that chains of new nodes
@@ -372,14 +379,26 @@
   // "alias (label · Type)". A fragment picks the best match: a whole word of a name, then the start of
   // a word, then anywhere; concepts before papers, the concept in most papers first.
   const searchIndex = new Map();  // lower-case name → node ids, best first
+  const foldedIndex = new Map();  // the same, folded as the CLI compares names (see fold)
+  // "Fine tuning", "fine-tuning" and "Fine-Tunings" alike: case, hyphens, spaces and a plural ending
+  function fold(name) {
+    const words = name.normalize("NFKC").toLowerCase().replace(/[\u2010-\u2015_\/-]+/g, " ").trim().split(/\s+/);
+    const last = words.pop() || "";
+    const singular = /ies$/.test(last) && last.length > 4 ? last.slice(0, -3) + "y"
+      : /(ss|x|ch|sh|s)es$/.test(last) ? last.slice(0, -2)
+      : /[^suia]s$/.test(last) && last.length > 3 ? last.slice(0, -1) : last;
+    return [...words, singular].join(" ");
+  }
   function buildSearch() {
     const list = $("search-list");
     const add = (key, id) => {
       const k = key.trim().toLowerCase();
       if (!k) return;
-      const ids = searchIndex.get(k) || [];
-      if (!ids.includes(id)) ids.push(id);
-      searchIndex.set(k, ids);
+      for (const [index, key] of [[searchIndex, k], [foldedIndex, fold(k)]]) {
+        const ids = index.get(key) || [];
+        if (!ids.includes(id)) ids.push(id);
+        index.set(key, ids);
+      }
     };
     const option = (value, hint, id) => {
       const o = h("option");
@@ -407,7 +426,7 @@
       const q = input.value.trim().toLowerCase();
       $("search-status").textContent = "";
       if (!q) return;
-      const id = (searchIndex.get(q) || [])[0] || bestFragmentMatch(q);
+      const id = (searchIndex.get(q) || [])[0] || (foldedIndex.get(fold(q)) || [])[0] || bestFragmentMatch(q);
       $("search-status").textContent = id ? "" : `No node matches “${input.value}”`;
       if (id) {
         focusNode(id);
