@@ -60,6 +60,7 @@ _IN_PHRASE = re.compile(r"\b(on|in|into|of|for|to|from|with|by|across|over|under
 _RELATIVE = re.compile(r"\b(that|which|who)\b", re.I)  # "resulting in X that outperform Y": X does
 # A participle after a comma says what the clause's subject does: "X reduces Z by 54%, outperforming Y".
 _COMMA_PARTICIPLE = re.compile(r",\s*(\w+\s+)?$")
+_PARTICIPLE = re.compile(r"\w+ing\b")
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ def relations_from_sentence(items: list[_M], abstract: str, *, proposed: _M | No
     def subject_before(pos: int, j: int) -> tuple[_M | None, int | None]:
         """The actor mention just before the verb at *pos* (≤ MAX_GAP_WORDS words), the subject of the clause
         before a participle ("X reduces Z, outperforming Y"), or the proposed concept."""
-        if abstract[pos:pos + 20].split()[0].endswith("ing") and _COMMA_PARTICIPLE.search(abstract[sent_start:pos]):
+        if _PARTICIPLE.match(abstract, pos) and _COMMA_PARTICIPLE.search(abstract[sent_start:pos]):
             first = items[0]
             if first.type in _ACTORS and first.mention.end <= pos and not re.search(r"[;:()]", abstract[
                     first.mention.end:pos]) and not _IN_PHRASE.search(abstract[sent_start:first.mention.start]):

@@ -272,10 +272,10 @@ class AbbreviationDetector:
                 continue  # "state-of-the-art (SOTA)": no concept under either name
             alias = toks.span_text(long.start, long.end) if coined else short_text
             if not coined and label != toks.span_text(long.start, long.end):
-                # "machine learning (ML) models" is also named "ML models"; ML alone is machine learning
+                # "key-value (KV) cache" is also named "KV cache", "machine learning (ML) models" "ML models" (ML
+                # alone is machine learning)
                 alias = f"{short_text} {toks.words[short.end + 1]}"
-            if spans_next_word:  # one Term over "key-value (KV) cache", also named "KV cache"
-                alias = f"{short_text} {toks.words[short.end + 1]}"
+            if spans_next_word:  # one Term over "key-value (KV) cache"
                 terms.append(Term(long.start, short.end + 2, label, "abbrev", aliases=[alias]))
             else:
                 terms.append(Term(long.start, long.end, label, "abbrev", aliases=[alias]))
