@@ -119,10 +119,13 @@ def test_models_used_with_fine_tuning(engines):
 def test_a_query_for_one_type_matches_only_entities_of_that_type(engines, engine):
     """"large language models" is a Model and "machine learning" a Method: asked for as a method or a problem,
     they name nothing (not themselves, through their own label)."""
+    linked = "ASK { ?e a kg:%s ; rdfs:label \"%s\" . ?p kg:%s ?e }"  # what a match by label alone would find
+    assert run_query(engines[engine], linked % ("Model", "large language models", "uses"), {}).rows == (("true",),)
+    assert run_query(engines[engine], linked % ("Method", "machine learning", "addresses"), {}).rows == (("true",),)
     text = named_query("models-used-with-method").text
     assert run_query(engines[engine], text, {"method": "large language models"}).rows == ()
     text = named_query("papers-addressing-problem").text
-    assert run_query(engines[engine], text, {"problem": "machine learning"}).rows == ()  # a Method one paper addresses
+    assert run_query(engines[engine], text, {"problem": "machine learning"}).rows == ()
 
 
 def test_problems_by_papers(engines, corpus_graph):

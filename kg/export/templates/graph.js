@@ -394,10 +394,10 @@
     const add = (key, id) => {
       const k = key.trim().toLowerCase();
       if (!k) return;
-      for (const [index, key] of [[searchIndex, k], [foldedIndex, fold(k)]]) {
-        const ids = index.get(key) || [];
+      for (const [index, name] of [[searchIndex, k], [foldedIndex, fold(k)]]) {
+        const ids = index.get(name) || [];
         if (!ids.includes(id)) ids.push(id);
-        index.set(key, ids);
+        index.set(name, ids);
       }
     };
     const option = (value, hint, id) => {
