@@ -906,6 +906,15 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("Worlds must stream. ZorbWorld separates control from memory in training.", "ZorbWorld", Role.PROPOSES),
     ("Worlds must stream. ZorbWorld struggles with memory in training.", "ZorbWorld", Role.USES),
     ("Worlds must stream. The Zorbic Model couples two frozen models.", "Zorbic Model", Role.PROPOSES),  # "The"
+    ("Kernels are hard to deploy. ZorbInfer-Bench addresses this gap with a closed loop.", "ZorbInfer-Bench",
+     Role.PROPOSES),  # a name that answers the problem just stated, of any kind
+    ("Kernels are hard to deploy. ZorbInfer-Bench measures this gap with a closed loop.", "ZorbInfer-Bench",
+     Role.EVALUATES_ON),
+    # … or the parts of the authors' own thing, listed after their count
+    ("Agents repeat errors. Our approach comprises two components: (1) a Zorb Trace Extractor that reads runs, and "
+     "(2) a Zorb Memory Retriever that injects tips.", "Zorb Memory Retriever", Role.PROPOSES),
+    ("Agents repeat errors. Prior memory comprises two components: (1) a Zorb Trace Extractor that reads runs, and "
+     "(2) a Zorb Memory Retriever that injects tips.", "Zorb Memory Retriever", Role.USES),  # not the authors'
     ("Text alone is vague. We introduce visual identity prompting, which supplies exemplar images.",
      "visual identity prompting", Role.PROPOSES),  # "visual" classifies: part of the name
     ('Models drift. We propose that they enter a "Zorb Phase". Our Zorbic Network stays stable.', "Zorb Phase",
@@ -927,6 +936,11 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     # the idea of a named thing: the name is what the paper introduces
     ("Here we introduce a groundbreaking concept of Zorb Space: a space in which models are compared.",
      "Zorb Space", Role.PROPOSES),
+    # what the authors make something into
+    ("Code tests are shallow. We instantiate this duality in ZorbBench, a benchmark of 445 paired instances.",
+     "ZorbBench", Role.PROPOSES),
+    ("Code tests are shallow. We evaluate this duality in ZorbBench, a benchmark of 445 paired instances.",
+     "ZorbBench", Role.EVALUATES_ON),
 ])
 def test_roles(nlp, text, label, role):
     found, _ = terms(nlp, text)

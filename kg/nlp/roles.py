@@ -320,9 +320,11 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
     return found
 
 
-# What the authors make something into: "We turn this identity into EPS, a denoising objective …".
+# What the authors make something into: "We turn this identity into EPS, a denoising objective …", "We instantiate
+# this duality in DexBench, a benchmark …".
 _MADE_INTO = re.compile(r"\bwe\s+(turn|transform|convert|distill|compile|instantiate|translate|cast|package"
-                        r"|operationali[sz]e|formali[sz]e)\w*\b[^.;:]{0,80}\binto\s+(the\s+|a\s+|an\s+)?$", re.I)
+                        r"|operationali[sz]e|formali[sz]e)\w*\b[^.;:]{0,80}\b(into|in|as)\s+(the\s+|a\s+|an\s+)?$",
+                        re.I)
 
 
 def subjects_after_cues(doc: Doc, terms: list[Term]) -> list[Term]:
@@ -366,16 +368,49 @@ def last_named_evidence(doc: Doc, terms: list[Term]) -> list[Term]:
 def acting_names(doc: Doc, terms: list[Term]) -> list[Term]:
     """With no other evidence, the first coined name, known to no lexicon, that opens a sentence after the first
     where it first occurs, as the subject of a verb: "… real time. ReWorld separates the two during training",
-    "The Bicameral Model couples two models" (a title-case name after "The")."""
+    "The Bicameral Model couples two models" (a title-case name after "The"); of any kind but a problem when the
+    verb answers the problem just stated ("FooBench addresses this gap")."""
     table = tokens(doc)
     opening = {t.start: t for t in terms}
     for sent in _sentences(doc)[1:]:
         term = _opening_term(table, opening, sent.start)
         if (term is not None and term.source != "lexicon" and _named_inside(doc, term) and not _known(term)
-                and type_from_lexicon(term.label) is None and term.type in (NodeType.METHOD, NodeType.MODEL)
-                and _introduced_here(term, terms, sent.start) and _ACTS.match(_text_after(table, term, 30))):
+                and _introduced_here(term, terms, sent.start) and _acts(term, _text_after(table, term, 120))):
             return [term]
     return []
+
+
+def _acts(term: Term, after: str) -> bool:
+    """*term*, followed by the text *after*, does what a new thing does (a name the lexicon types only when it
+    answers the problem: "FlashInfer-Bench addresses this gap")."""
+    if (term.type in (NodeType.METHOD, NodeType.MODEL) and type_from_lexicon(term.label) is None
+            and _ACTS.match(after)):
+        return True
+    return term.type is not NodeType.PROBLEM and _ANSWERS.match(after) is not None
+
+
+# A count of the parts of the authors' own thing, then their list: "Our approach comprises four components: (1) a
+# Trajectory Extractor that …, (2) …", "The framework introduces five key contributions: …".
+_PARTS_LISTED = re.compile(r"\b(our|the|this)\s+([\w-]+\s+){0,2}?" + _OWN_KINDS + r"\s+(comprises|consists\s+of"
+                           r"|includes|integrates|introduces|contains|features|has)\s+(two|three|four|five|six|several"
+                           r"|\d)\s+([\w-]+\s+)?(components|modules|contributions|parts|innovations|elements|mechanisms"
+                           r"|ingredients)\s*:", re.I)
+# Where an item of such a list starts: "(2) a", "; and a", ": ".
+_ITEM_START = re.compile(r"(:|;|,|\(?\b(\d|i{1,3}|iv|v|vi)\))\s*(and\s+)?((a|an|the)\s+)?$", re.I)
+
+
+def listed_parts(doc: Doc, terms: list[Term]) -> list[Term]:
+    """With no other evidence, the terms (not the lexicon's) that open the items of a list of the parts of the
+    authors' own thing."""
+    table, found = tokens(doc), []
+    for sent in _sentences(doc):
+        match = _PARTS_LISTED.search(sent.text) if ":" in sent.text else None
+        if match:
+            list_start = sent.start_char + match.end() - 1
+            found += [t for t in terms if sent.start <= t.start and t.end <= sent.end and table.idx[t.start] >= list_start
+                      and t.source != "lexicon" and not _known(t)
+                      and _ITEM_START.search(table.text[list_start:table.idx[t.start]])]
+    return found
 
 
 def _opening_term(table: Tokens, opening: dict[int, Term], start: int) -> Term | None:
@@ -391,6 +426,12 @@ def _opening_term(table: Tokens, opening: dict[int, Term], start: int) -> Term |
 # A verb of what a thing does, not of how it compares or falls short ("X surpasses", "X struggles": maybe a baseline).
 _ACTS = re.compile(r"^\s*(\([^)]*\)\s*)?(?!" + _OUTCOME[1:-1] + r"|(fails|struggles|suffers|remains|relies|requires"
                    r"|lacks|ignores|assumes)\b)[a-z]{2,}[a-rt-z]s\s")  # "X separates", not "X is", "X across"
+
+
+# A verb that answers the problem just stated: "addresses this gap", "overcomes these limitations".
+_ANSWERS = re.compile(r"^\s*(\([^)]*\)\s*)?(addresses|tackles|bridges|fills|closes|overcomes|solves|resolves|remedies)"
+                      r"\s+(this|these|such|both|those|the\s+above)\s+([\w-]+\s+){0,3}?(gaps?|challenges?|problems?"
+                      r"|limitations?|issues?|shortcomings?|bottlenecks?|difficult(y|ies)|drawbacks?|needs?)\b", re.I)
 
 
 # What others made: "Unlike traditional Robotic Process Automation (RPA), …", "existing SWE-Agent".
@@ -1393,7 +1434,7 @@ class RoleAssigner:
                 found += described_names(doc, terms) + subjects_after_cues(doc, terms)
         if not found:
             found = (named_by_address(doc, terms) or last_named_evidence(doc, terms) or defined_by_authors(doc, terms)
-                     or released_terms(doc, terms) or acting_names(doc, terms)
+                     or released_terms(doc, terms) or acting_names(doc, terms) or listed_parts(doc, terms)
                      or descriptive_proposals(doc, terms, "act") or known_after_cue(doc, terms))
         proposed = {normalize_label(t.label) for t in found}
         trained = _trained_models(doc, [t for t in terms if t.type is NodeType.MODEL
