@@ -13,7 +13,8 @@ from spacy.tokens import Doc
 
 from .ingest.daily import text_hash
 from .normalize import is_acronym, normalize_label
-from .nlp.rules import KIND_WORDS, STUDY_WORDS, lexicon_index
+from .nlp.roles import RELEASE_CUE
+from .nlp.rules import KIND_WORDS, STUDY_WORDS, lexicon_index, spelled_as_known
 from .nlp.terms import sentence_of, sentences
 from .records import Mention, NodeType, Paper, Result, Role
 
@@ -93,16 +94,23 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     # the paper's own name recurs, and a problem it names is not the paper ("a problem termed DNC … we propose
     # RULE"), nor is a second contribution; stable: the first mention wins ties
     secondary = _secondary_labels(proposed)
-    known = lexicon_index()  # a common term the field already has is rarely the paper's name ("the first AT paradigm")
-    proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, m.label in secondary,
-                                 m.label.islower() and normalize_label(m.label) in known, _kind_of_study(m.label),
-                                 -uses[m.label]))
-    named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases))]
+    # a name the field already has is rarely the paper's own ("the first AT paradigm", "a Gaussian Mixture Model")
+    # unless the paper releases it
+    released = {m.label for m in proposed if RELEASE_CUE.search(m.sentence)}
+    known = {m.label for m in proposed if _known(m.label) and m.label not in released}
+    proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, m.label in secondary, m.label in known,
+                                 _kind_of_study(m.label), -uses[m.label]))
+    named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases)) and m.label not in known]
     for mention in named or proposed:
         short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]
         return short[0] if short else mention.label
     first = sentences(doc)[0].text.split()
     return " ".join(first[:LABEL_WORDS]).rstrip(",;:.") + ("…" if len(first) > LABEL_WORDS else "")
+
+
+def _known(label: str) -> bool:
+    """The lexicon has *label*, spelled as it spells it (a paper's "V-STAR" is not the known V-STaR)."""
+    return normalize_label(label) in lexicon_index() and spelled_as_known(label)
 
 
 def _kind_of_study(label: str) -> bool:
