@@ -560,6 +560,10 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("The ubiquitous Pre-Norm hurts a capable model, a paradigm shift.", "paradigm shift"),
     ("Reviewers inflate scores for long papers, while also displaying clear biases.", "inflate"),
     ("Agents adapt to context, while also displaying model-specific behavioral biases.", "displaying"),
+    # what a contribution does, after a colon or a comma, is no concept
+    ("We propose ZorbRL: matching the full reward distribution via flow balancing.", "matching"),
+    ("Our contributions are: (i) a zorb coverage theorem; (ii) a zorb learning formulation, providing a "
+     "finite-sample lower bound on regret.", "providing"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)
@@ -964,6 +968,8 @@ def test_roles(nlp, text, label, role):
     ("We examine a novel approach that leverages causal feature pruning.", "causal feature pruning"),  # "we …, and propose"
     ("We survey the failure modes of reward models in detail, proposing a minimal reporting checklist for papers.",
      "reporting checklist"),
+    ("Gains stall. Finally, we propose practical interventions such as biasing the training distribution.",
+     "biasing the training distribution"),  # an example of a remedy may be an action
     ("We describe why agents stall on long tasks, and design a budget-aware replanning scheme.",
      "budget-aware replanning"),  # a second cue after a first one
     ("Here we assemble a stress-test collection of forty prompts.", "stress-test collection"),

@@ -715,6 +715,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             continue  # "we outline concrete steps"; "our results frame X as …"
         if tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end) or _a_study(doc, end):
             continue  # "we provide a detailed analysis", "yields a speedup of 2x", "we report a new … analysis"
+        if _action_on_object(doc, start, end):
+            continue  # "We propose FlowRL: matching the full reward distribution …": what it does, no concept
         if tier == "act" and _holds_known(terms, start, end):
             continue  # "we run a reward shaping loop": the weakest cue does not rename a known concept
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
@@ -879,6 +881,13 @@ def _verb_in_ing(word: str) -> bool:
     return (word.endswith("ing") and word.isalpha() and word.islower() and len(word) > 5
             and normalize_label(word) not in lexicon_index())
 
+
+def _action_on_object(doc: Doc, start: int, end: int) -> bool:
+    """Tokens start:end are a verb in "-ing" and its object after a punctuation mark, what something does: "…,
+    providing a finite-sample lower bound" (an example of a remedy names one: "such as biasing the data")."""
+    words = tokens(doc).words
+    return (end - start > 2 and start > 0 and words[start - 1] in (":", ";", ",") and _verb_in_ing(words[start])
+            and words[start + 1].lower() in DETERMINERS)
 
 
 
