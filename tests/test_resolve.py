@@ -391,6 +391,14 @@ def test_lexicon_broader_links(G):
     assert "lexicon" in data["rules"]
 
 
+def test_every_lexicon_broader_names_a_lexicon_entry():
+    from kg.nlp.rules import lexicon_index
+    from kg.resolve import lexicon_hierarchy
+    dangling = {child: parent for child, parent in lexicon_hierarchy().items()
+                if normalize_label(parent) not in lexicon_index()}
+    assert not dangling
+
+
 def test_broader_has_no_cycle(G):
     import networkx as nx
     H = nx.DiGraph((u, v) for u, v, k in G.edges(keys=True) if k == "broader")
