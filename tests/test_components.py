@@ -139,6 +139,13 @@ def test_a_noun_after_the_bracket_names_the_thing_with_the_short_form_too(nlp):
     assert found["out-of-distribution accuracies"].aliases == ["OOD accuracies"], sorted(found)
 
 
+def test_a_modifier_before_the_bracket_names_the_known_models_after_it(nlp):
+    found, doc = terms(nlp, "Diffusion models rival autoregressive (AR) LLMs in quality. AR LLMs are slow.")
+    assert "autoregressive" not in found, sorted(found)
+    assert {(t.type, tuple(t.aliases)) for t in doc._.kg_terms if t.label == "autoregressive LLMs" and t.aliases} == {
+        (NodeType.MODEL, ("AR LLMs",))}
+
+
 def test_a_verb_after_the_bracket_is_not_part_of_the_long_form(nlp):
     found, _ = terms(nlp, "Process reward models (PRMs) score each intermediate step of a solution.")
     assert "Process reward models" in found and "Process reward models score" not in found, sorted(found)
