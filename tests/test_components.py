@@ -977,6 +977,8 @@ def test_roles(nlp, text, label, role):
      "reporting checklist"),
     ("Gains stall. Finally, we propose practical interventions such as biasing the training distribution.",
      "biasing the training distribution"),  # an example of a remedy may be an action
+    ("Caches are large. Building on this, we apply a learned orthogonal rotation to keys before quantization.",
+     "learned orthogonal rotation"),  # a participle after an article modifies
     ("We describe why agents stall on long tasks, and design a budget-aware replanning scheme.",
      "budget-aware replanning"),  # a second cue after a first one
     ("Here we assemble a stress-test collection of forty prompts.", "stress-test collection"),

@@ -1251,7 +1251,15 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     if j > start and word.endswith("ing") and j + 1 < len(table.words) \
             and table.words[j + 1].lower() in _OBJECT_OPENERS:
         return False  # "a layer carrying neither", "a model using the …": a verb and its object
-    return word[:1].isalnum() and (glued or title or word.lower() not in boundary_words()) and not doc[j].like_num
+    return word[:1].isalnum() and (glued or title or word.lower() not in boundary_words() or _modifying_participle(
+        table.words, start, j)) and not doc[j].like_num
+
+
+def _modifying_participle(words: list[str], start: int, j: int) -> bool:
+    """Word *j*, first of the phrase, is a participle after an article, modifying what follows: "a learned
+    orthogonal rotation" (not "the model learned to …")."""
+    return j == start > 0 and words[j - 1].lower() in ("a", "an") and is_participle(words[j]) \
+        and j + 1 < len(words) and words[j + 1][:1].isalpha()
 
 
 _OBJECT_OPENERS = DETERMINERS | {"neither", "both", "no", "our"}
