@@ -39,9 +39,11 @@ def inverted(text):
 
 @pytest.mark.parametrize("value, expected", [
     ("2401.12345", "2401.12345"), ("arXiv:2401.12345v3", "2401.12345"), ("https://arxiv.org/abs/2401.12345v2", "2401.12345"),
-    ("http://arxiv.org/pdf/2401.1234.pdf", "2401.1234"), ("hep-th/9901001", "hep-th/9901001"),
+    ("http://arxiv.org/pdf/1401.1234.pdf", "1401.1234"), ("hep-th/9901001", "hep-th/9901001"),
     ("math.GT/0309136v1", "math.GT/0309136"), ("10.48550/arXiv.2401.12345", "2401.12345"),
     ("https://doi.org/10.48550/ARXIV.2305.00001", "2305.00001"), ("W4390000000", None), ("", None), (None, None),
+    ("1412.6980", "1412.6980"), ("2310.1001", None),  # four digits until 2014, five since: a spreadsheet's number
+    ("2313.12345", None), ("0612.0001", None),  # no month 13; the scheme starts in 2007-04
 ])
 def test_normalize_arxiv(value, expected):
     assert normalize_arxiv(value) == expected
@@ -57,8 +59,10 @@ def test_normalize_doi(value, expected):
 
 @pytest.mark.parametrize("value, month, expected", [
     ("2024-01-05", None, "2024-01-05"), ("2024-01-05T17:59:01Z", None, "2024-01-05"), (2023, None, "2023"),
-    ("2022", "mar", "2022-03"), ("2022", "11", "2022-11"), ("January 2020", None, None), (None, None, None),
+    ("2022", "mar", "2022-03"), ("2022", "11", "2022-11"), ("January 2020", None, "2020-01"), (None, None, None),
     ("2024-02-30", None, "2024-02"), ("2024-02-29", None, "2024-02-29"),  # a day that does not exist is dropped
+    ("2023/05/11", None, "2023-05-11"), ("11 May 2023", None, "2023-05-11"), ("May 11, 2023", None, "2023-05-11"),
+    ("Sept 2021", None, "2021-09"), ("Mayday 2023", None, None), ({"date-parts": [[2021, 6, 3]]}, None, "2021-06-03"),
 ])
 def test_normalize_date(value, month, expected):
     assert normalize_date(value, month) == expected
@@ -229,6 +233,20 @@ def test_field_names_are_matched_loosely():
     assert (paper.arxiv, paper.date, paper.authors) == ("2401.00009", "2024-02-03", ("Ada Lovelace", "Alan Turing"))
 
 
+@pytest.mark.parametrize("authors, expected", [
+    ("Hinton, Geoffrey", ("Geoffrey Hinton",)), ("Hinton, Geoffrey; Vinyals, Oriol", ("Geoffrey Hinton", "Oriol Vinyals")),
+    ("Hinton, G., Vinyals, O.", ("G. Hinton", "O. Vinyals")), ("Geoffrey Hinton, Oriol Vinyals", ("Geoffrey Hinton", "Oriol Vinyals")),
+    ("Smith, Jones, Brown", ("Smith", "Jones", "Brown")),
+])
+def test_an_author_written_last_name_first_is_one_person(authors, expected):
+    assert paper_from_fields({"abstract": A, "authors": authors}).authors == expected
+
+
+def test_reference_manager_column_names():
+    paper = paper_from_fields({"Abstract Note": A, "Article Title": "Zotero and Web of Science"})
+    assert (paper.abstract, paper.title) == (A, "Zotero and Web of Science")
+
+
 def test_the_first_non_empty_field_wins_among_names_that_fold_alike(tmp_path):
     """A spreadsheet with an empty "abstract" column and a filled "Abstract" one, or an empty "arXiv id" and "arxiv_id"."""
     path = write(tmp_path, "papers.csv", f'abstract,title,Abstract,arXiv id,arxiv_id\n,One,"{A}", ,2401.00001\n')
@@ -376,6 +394,38 @@ def test_latex_to_text(latex, text):
     assert latex_to_text(latex) == text
 
 
+def test_bibtex_fields_after_an_extra_closing_brace_skip_the_entry(tmp_path, caplog):
+    text = (f"@article{{early, abstract = {{{A}}}}},\n  title = {{Lost Title}}, year = 2021}}\n\n"
+            f"@article{{fine, title = {{Kept}}, abstract = {{{B}}}}}\n")
+    path = write(tmp_path, "extra.bib", text)
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        (paper,) = read_file(path)
+    assert paper.title == "Kept"
+    assert any(r.getMessage().startswith(f"{path}:1: malformed entry (unbalanced braces (fields follow the end")
+               for r in caplog.records)
+
+
+def test_bibtex_at_signs_outside_entries_are_comments(tmp_path, caplog):
+    text = (f"Exported by Jane (jane@example.org).\n@Comment jabref-meta: databaseType:bibtex;\n"
+            f"@article{{fine, title = {{Kept}}, abstract = {{{B}}}}}\n")
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        (paper,) = read_file(write(tmp_path, "export.bib", text))
+    assert paper.title == "Kept" and not caplog.records
+
+
+def test_bibtex_duplicate_keys_and_crossref(tmp_path, caplog):
+    text = (f"@inproceedings{{a1, title = {{First}}, crossref = {{conf24}}, abstract = {{{A}}}}}\n"
+            f"@proceedings{{conf24, title = {{Conference 2024}}, year = 2024, month = jul}}\n"
+            f"@article{{a1, title = {{Again}}, abstract = {{{B}}}}}\n")
+    path = write(tmp_path, "dup.bib", text)
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        (paper,) = read_file(path)
+    assert (paper.title, paper.date) == ("First", "2024-07")
+    messages = [r.getMessage() for r in caplog.records]
+    assert messages == [f"{path}:3: duplicate key ('a1', first at line 1); skipped",
+                        f"{path}: 1 of 2 record(s) skipped (1 duplicate key)"]
+
+
 def test_bibtex_names():
     assert bibtex_names("de la Fuente, Maria and Li, Wei and {Google Research}") == ["Maria de la Fuente", "Wei Li", "Google Research"]
 
@@ -417,6 +467,21 @@ def test_atom_feed(tmp_path, caplog):
     assert (paper.id, paper.title, paper.date, paper.doi, paper.authors, paper.abstract) == (
         "arxiv-2401.00001", "Sparse Experts", "2024-01-02", "10.1000/sparse", ("Ada Lovelace", "Alan Turing"), A)
     assert any(r.getMessage().startswith(f"{path}:16: no abstract field") for r in caplog.records)
+
+
+def test_atom_text_constructs_lose_their_markup(tmp_path):
+    feed = ATOM.replace("<title>Sparse Experts</title>", '<title type="html">Sparse &lt;i&gt;Experts&lt;/i&gt; &amp;amp; '
+                        'Routers</title>')
+    assert "&lt;i&gt;" in feed
+    assert read_file(write(tmp_path, "html.atom", feed))[0].title == "Sparse Experts & Routers"
+
+
+def test_an_arxiv_api_error_feed_is_an_input_error(tmp_path):
+    feed = ('<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/api/errors#incorrect_id_format'
+            '</id><title>Error</title><summary>incorrect id format for 1234.1234</summary></entry></feed>')
+    path = write(tmp_path, "error.atom", feed)
+    with pytest.raises(InputError, match=f"^{path}: the feed is an error of the arXiv API: incorrect id format"):
+        read_file(path)
 
 
 def test_atom_with_entities_is_refused(tmp_path):

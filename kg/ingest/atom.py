@@ -9,6 +9,7 @@ entities is refused before parsing (no external entities, no entity expansion).
 
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 
@@ -30,11 +31,29 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
+def _text_of(element: ET.Element) -> str:
+    """The text of an Atom text construct: markup of ``type="html"`` or ``"xhtml"`` removed."""
+    kind = element.get("type", "text")
+    if kind == "xhtml":
+        return "".join(element.itertext()).strip()
+    text = (element.text or "").strip()
+    return html.unescape(re.sub(r"<[^>]*>", "", text)) if kind == "html" else text
+
+
+def _api_error(entries: list[ET.Element]) -> str | None:
+    """The message of the arXiv API's error entry (its id is ``…/api/errors#…``), if there is one."""
+    for entry in entries:
+        record = {_local(child.tag): (child.text or "").strip() for child in entry}
+        if "/api/errors" in record.get("id", ""):
+            return record.get("summary") or record["id"]
+    return None
+
+
 def _record(entry: ET.Element) -> dict:
     record: dict = {"authors": []}
     links = []
     for child in entry:
-        name, text = _local(child.tag), (child.text or "").strip()
+        name, text = _local(child.tag), _text_of(child)
         if name == "author":
             names = [(n.text or "").strip() for n in child if _local(n.tag) == "name"]
             record["authors"].extend(n for n in names if n)
@@ -73,6 +92,8 @@ def parse_atom(text: str, *, source: str = "") -> list:
     if _local(root.tag) != "feed":
         raise InputError(f"{source}: expected an Atom <feed>, found <{_local(root.tag)}>")
     entries = [e for e in root if _local(e.tag) == "entry"]
+    if error := _api_error(entries):
+        raise InputError(f"{source}: the feed is an error of the arXiv API: {error}")
     lines = [text.count("\n", 0, m.start()) + 1 for m in _ENTRY_TAG.finditer(text)]
     if len(lines) != len(entries):
         lines = [f"entry {i}" for i in range(1, len(entries) + 1)]

@@ -208,7 +208,15 @@ class _Parser:
                 pos += 1
             elif self.text[pos:pos + 1] != close:
                 ch = self.text[pos:pos + 1]
+                if ch == "@":  # "title = {A {B}," took in the rest of the entry
+                    raise BibTeXError(f"unbalanced braces (the value of {name!r} runs into the next entry)", pos)
                 raise BibTeXError(f"expected a comma or the end of the entry, found {ch!r}" if ch else "entry not closed", pos)
+
+
+# Text outside entries is a comment, but an "@" in it is no entry: an e-mail address, JabRef's "@Comment jabref-meta:".
+_NOT_AN_ENTRY = re.compile(r"(?<=[\w.])@|@comment(?!\s*[{(])", re.I)
+# Fields after an entry's end: an extra closing brace ended it early ("abstract = {…}},").
+_STRAY_FIELD = re.compile(r"\s*,?\s*[A-Za-z][\w-]*\s*=")
 
 
 def parse_entries(text: str, on_error=None):
@@ -217,8 +225,13 @@ def parse_entries(text: str, on_error=None):
     pos = 0
     while (at := text.find("@", pos)) >= 0:
         line = text.count("\n", 0, at) + 1
+        if _NOT_AN_ENTRY.match(text, at):
+            pos = at + 1
+            continue
         try:
             kind, key, fields, pos = parser.entry(at)
+            if _STRAY_FIELD.match(text, pos):
+                raise BibTeXError("unbalanced braces (fields follow the end of the entry: an extra closing brace?)", pos)
         except (BibTeXError, IndexError) as exc:
             if on_error:
                 on_error(line, f"malformed entry ({exc})")
@@ -242,6 +255,18 @@ def _arxiv_of(fields: dict) -> str | None:
     return None
 
 
+def _with_crossref(fields: dict, by_key: dict) -> dict:
+    """*fields* with those it lacks taken from the entry its ``crossref`` names (a proceedings' title as the
+    booktitle; never its abstract)."""
+    parent = by_key.get(fields.get("crossref", "").strip().lower())
+    if not parent:
+        return fields
+    inherited = {name: value for name, value in parent.items() if name not in ("abstract", "title", "crossref")}
+    if "title" in parent:
+        inherited["booktitle"] = parent["title"]
+    return {**inherited, **fields}
+
+
 def parse_bibtex(text: str, *, source: str = "") -> list:
     """Papers of a BibTeX document (entries without an abstract are skipped with a warning)."""
     skips = Skips(source)
@@ -250,9 +275,19 @@ def parse_bibtex(text: str, *, source: str = "") -> list:
         skips.count()
         skips.skip(line, message)
 
-    papers = []
-    for line, kind, key, fields in parse_entries(text, malformed):
+    entries = list(parse_entries(text, malformed))
+    parents = {fields.get("crossref", "").strip().lower() for _, _, _, fields in entries} - {""}
+    by_key = {key.lower(): fields for _, _, key, fields in reversed(entries)}  # the first of a repeated key
+    papers, first_line = [], {}
+    for line, kind, key, fields in entries:
+        if key.lower() in parents and "abstract" not in fields:
+            continue  # "@proceedings{icml2024, …}" that entries cross-reference is no paper
         skips.count()
+        if key.lower() in first_line:
+            skips.skip(line, f"duplicate key ({key!r}, first at line {first_line[key.lower()]})")
+            continue
+        first_line[key.lower()] = line
+        fields = _with_crossref(fields, by_key)
         record = {name: latex_to_text(value) for name, value in fields.items() if name != "author"}
         record["authors"] = bibtex_names(fields.get("author", ""))
         record.pop("eprint", None)

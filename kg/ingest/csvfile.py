@@ -14,11 +14,11 @@ import io
 from itertools import islice
 
 from ..errors import InputError
-from .fields import SkipRecord, Skips, key, paper_from_fields
+from .fields import ABSTRACT_FIELDS, SkipRecord, Skips, key, paper_from_fields
 
 __all__ = ["parse_csv", "looks_like_csv"]
 
-_ABSTRACT_COLUMNS = {"abstract", "summary", "paperabstract", "description", "text", "abstractinvertedindex"}
+_ABSTRACT_COLUMNS = {*ABSTRACT_FIELDS, "abstractinvertedindex"}
 
 
 def _delimiter(header: str, expected: str) -> str:
@@ -53,7 +53,8 @@ def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
     except csv.Error as exc:
         raise InputError(f"{source}:1: not valid CSV ({exc})") from exc
     if not any(key(name) in _ABSTRACT_COLUMNS for name in header if name):
-        shown = ", ".join(repr(h if len(h) <= 40 else h[:39] + "…") for h in header[:8]) or "none"  # a row of data?
+        shown = ", ".join(repr(h if len(h) <= 40 else h[:39] + "…") for h in header[:30]) or "none"  # a row of data?
+        shown += f", … ({len(header) - 30} more)" if len(header) > 30 else ""
         raise InputError(f"{source}: no abstract column in the header (expected 'abstract' or 'summary'; found {shown})")
     skips = Skips(source)
     papers = []

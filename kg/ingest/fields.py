@@ -24,7 +24,7 @@ from urllib.parse import quote
 from ..records import Paper
 from .daily import find_urls, normalize_text, paper_id
 
-__all__ = ["normalize_arxiv", "normalize_doi", "normalize_date", "stable_id", "paper_from_fields",
+__all__ = ["ABSTRACT_FIELDS", "normalize_arxiv", "normalize_doi", "normalize_date", "stable_id", "paper_from_fields",
            "canonical_url", "Skips", "SkipRecord", "from_inverted_index", "key"]
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,16 @@ def normalize_arxiv(value) -> str | None:
     text = re.sub(r"^(?:arxiv:|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)", "", text, flags=re.I)
     text = re.sub(r"\.pdf$", "", text)
     m = _ARXIV_NEW.fullmatch(text) or _ARXIV_OLD.fullmatch(text)
-    return m.group(1) if m else None
+    return m.group(1) if m and _issued(m.group(1)) else None
+
+
+def _issued(arxiv: str) -> bool:
+    """*arxiv* has the form of an id arXiv issued: a month from 2007-04 on, four digits after the dot until 2014,
+    five from 2015 (a spreadsheet that read "2310.10010" as a number wrote "2310.1001")."""
+    if "/" in arxiv:
+        return True
+    yymm, number = arxiv.split(".")
+    return 1 <= int(yymm[2:]) <= 12 and int(yymm) >= 704 and (len(number) == 5) == (int(yymm) >= 1501)
 
 
 def normalize_doi(value) -> str | None:
@@ -85,26 +94,37 @@ def _doi_in_url(url) -> str | None:
     return None
 
 
-_MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+_MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december"]
+_MONTHS = {name[:3]: i for i, name in enumerate(_MONTH_NAMES, 1)}
 
 
 def normalize_date(value, month=None) -> str | None:
     """ISO 8601 date (``YYYY-MM-DD``, ``YYYY-MM`` or ``YYYY``) from *value*, or None.
 
-    Accepts ISO dates and date-times, a bare year (int or str), and BibTeX's
-    year plus *month* (a number or an English month name).
+    Accepts ISO dates and date-times (also with "/" or "."), a bare year (int or
+    str), "May 2023", "11 May 2023", "May 11, 2023", CSL-JSON's
+    ``{"date-parts": [[2021, 6, 3]]}``, and BibTeX's year plus *month* (a
+    number or an English month name).
 
     >>> normalize_date("2024-01-05T17:59:01Z"), normalize_date(2023), normalize_date("2022", "mar")
     ('2024-01-05', '2023', '2022-03')
+    >>> normalize_date("2023/05/11"), normalize_date("May 2023"), normalize_date({"date-parts": [[2021, 6, 3]]})
+    ('2023-05-11', '2023-05', '2021-06-03')
     """
+    if isinstance(value, dict):
+        value = _csl_date(value)
     if value is None or isinstance(value, bool):
         return None
     text = str(value).strip()
-    m = re.match(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[T ].*)?$", text)
-    if not m:
+    m = re.match(r"^(\d{4})(?:([-/.])(\d{1,2})(?:\2(\d{1,2}))?)?(?:[T ].*)?$", text)
+    if m:
+        year, _, mon, day = m.groups()
+    elif named := _named_month_date(text):
+        year, mon, day = named
+    else:
         return None
-    year, mon, day = m.groups()
+    mon, day = mon and f"{int(mon):02d}", day and f"{int(day):02d}"
     if mon is None and month is not None:
         mtext = str(month).strip().lower()
         num = int(mtext) if mtext.isdigit() else _MONTHS.get(mtext[:3])
@@ -115,6 +135,28 @@ def normalize_date(value, month=None) -> str | None:
     if day and not _is_day(int(year), int(mon), int(day)):
         return f"{year}-{mon}"  # "2024-02-30": the month is right, the day does not exist
     return "-".join(p for p in (year, mon, day) if p)
+
+
+_NAMED_MONTH = re.compile(r"^(?:(\d{1,2})\s+)?([A-Za-z]{3,9})\.?\s+(?:(\d{1,2}),?\s+)?(\d{4})$")
+
+
+def _named_month_date(text: str) -> tuple[str, str, str | None] | None:
+    """(year, month, day) of "May 2023", "11 May 2023" or "May 11, 2023"."""
+    m = _NAMED_MONTH.match(text)
+    month = _MONTHS.get(m.group(2).lower()[:3]) if m else None
+    if not month or not _MONTH_NAMES[month - 1].startswith(m.group(2).lower()):  # "Sept", not "Mayday"
+        return None
+    return m.group(4), str(month), m.group(1) or m.group(3)
+
+
+def _csl_date(value: dict):
+    """The date of a CSL-JSON date object (``date-parts``, else ``raw`` or ``literal``)."""
+    parts = value.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        numbers = [str(p) for p in parts[0] if isinstance(p, (int, str)) and not isinstance(p, bool)]
+        if numbers and len(numbers[0]) == 4:
+            return "-".join(numbers[:1] + [f"{int(n):02d}" for n in numbers[1:3] if n.isdigit()])
+    return value.get("raw") or value.get("literal")
 
 
 def _is_day(year: int, month: int, day: int) -> bool:
@@ -197,8 +239,8 @@ class Skips:
 
 
 # folded field name → what it holds; first match wins, in this order
-_TITLE = ("title", "displayname")
-_ABSTRACT = ("abstract", "summary", "paperabstract", "description", "text")
+_TITLE = ("title", "displayname", "papertitle", "articletitle", "documenttitle")
+ABSTRACT_FIELDS = ("abstract", "summary", "paperabstract", "abstractnote", "description", "text")
 _AUTHORS = ("authors", "author", "authorships", "creators", "creator")
 _DATE = ("date", "publicationdate", "published", "publisheddate", "issued", "year", "publicationyear")
 _ARXIV_FIELDS = ("arxivid", "arxiv", "eprint", "arxividentifier")
@@ -231,15 +273,23 @@ def _author_name(value) -> str:
 
 
 def split_authors(text: str) -> list[str]:
-    """Author names from one string: "A and B", "A; B", or "A, B, C" (when no name has a comma inside)."""
+    """Author names from one string: "A and B", "A; B", or "A, B, C"; a name written "Last, First" is turned
+    round ("Hinton, Geoffrey; Vinyals, O." and "Hinton, Geoffrey" are Geoffrey Hinton and O. Vinyals)."""
     text = normalize_text(text)
     if not text:
         return []
     if re.search(r"\s+and\s+", text) or ";" in text:
-        parts = re.split(r"\s*;\s*|\s+and\s+", text)
-    else:
-        parts = text.split(",")
-    return [p.strip() for p in parts if p.strip()]
+        return [_first_last(p) for p in re.split(r"\s*;\s*|\s+and\s+", text) if p.strip()]
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if len(parts) % 2 == 0 and all(" " not in p for p in parts):  # "Hinton, G., Vinyals, O.": last and first names
+        return [f"{first} {last}" for last, first in zip(parts[::2], parts[1::2])]
+    return parts
+
+
+def _first_last(name: str) -> str:
+    """"Last, First" as "First Last"; any other name as it is."""
+    last, comma, first = name.strip().partition(",")
+    return f"{first.strip()} {last.strip()}" if comma and first.strip() and "," not in first else name.strip()
 
 
 def _authors(value) -> tuple[str, ...]:
@@ -271,7 +321,7 @@ def paper_from_fields(record: dict, *, source: str = "") -> Paper:
                 return value
         return None
 
-    value = first(_ABSTRACT)
+    value = first(ABSTRACT_FIELDS)
     if value is not None and not isinstance(value, str):
         kind = {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(type(value))
         raise SkipRecord(f"the abstract is not text ({kind or 'a value'})")
@@ -279,7 +329,7 @@ def paper_from_fields(record: dict, *, source: str = "") -> Paper:
     if not abstract and folded.get("abstractinvertedindex"):
         abstract = normalize_text(from_inverted_index(folded["abstractinvertedindex"]))
     if not abstract:
-        raise SkipRecord("empty abstract" if any(n in folded for n in (*_ABSTRACT, "abstractinvertedindex"))
+        raise SkipRecord("empty abstract" if any(n in folded for n in (*ABSTRACT_FIELDS, "abstractinvertedindex"))
                          else "no abstract field (expected one of: abstract, summary, abstract_inverted_index)")
     nested = {}
     for name in _NESTED_IDS:
