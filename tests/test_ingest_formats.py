@@ -277,7 +277,7 @@ def test_csv_with_quoted_multiline_cells_and_bad_rows(tmp_path, caplog):
     assert papers[0].id == "arxiv-2401.00001" and papers[0].date == "2024"
     messages = [r.getMessage() for r in caplog.records]
     assert f"{path}:4: empty abstract; skipped" in messages
-    assert f"{path}:5: malformed row (6 cells, header has 5); skipped" in messages
+    assert f"{path}:5: malformed row (6 cells, header has 5: quote a cell that holds a comma); skipped" in messages
     assert papers[1].source == f"{path}:6"
 
 
@@ -285,6 +285,28 @@ def test_empty_cells_after_the_last_column_are_harmless(tmp_path):
     """A spreadsheet export that ends every row with a delimiter."""
     path = write(tmp_path, "papers.csv", f'title,abstract\nOne,"{A}",\nTwo,"{B}", ,\n')
     assert [p.title for p in read_file(path)] == ["One", "Two"]
+
+
+def test_an_empty_spreadsheet_row_is_no_record(tmp_path, caplog):
+    with caplog.at_level(logging.WARNING, logger="kg"):
+        (paper,) = read_file(write(tmp_path, "rows.csv", f'title,abstract\n,\nT,"{A}"\n'))
+    assert paper.title == "T" and not caplog.records
+
+
+def test_a_handwritten_csv_saved_as_txt_with_unquoted_commas_is_read_as_csv(tmp_path):
+    path = write(tmp_path, "notes.txt", f"title,abstract\nFirst,{A}\n")  # A has commas
+    with pytest.raises(InputError, match="no record with an abstract"):
+        read_file(path)
+
+
+@pytest.mark.parametrize("name, text, looks", [
+    ("feed.json", '<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"></feed>', "atom"),
+    ("records.csv", json.dumps({"abstract": A}) + "\n" + json.dumps({"abstract": B}) + "\n", "jsonl"),
+    ("refs.csv", f"% exported\n@article{{k, abstract = {{{A}}}}}\n", "bibtex"),
+])
+def test_a_file_that_fails_in_the_format_of_its_extension_says_what_it_looks_like(tmp_path, name, text, looks):
+    with pytest.raises(InputError, match=rf"\(its content looks like {looks}: try --input-format {looks}\)$"):
+        read_file(write(tmp_path, name, text))
 
 
 def test_tsv_by_extension(tmp_path):

@@ -156,9 +156,12 @@ def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:
         raise InputError(f"{path}: a Markdown document with {markup} (a README?), not a page of abstracts; "
                          "--input-format daily reads its other paragraphs as abstracts anyway")
     log.info("%s: read as %s", path, fmt)
-    papers = _parse(fmt, text, str(path))
-    if not papers:
-        raise InputError(f"{path}: " + _EMPTY.get(fmt, f"no usable record with an abstract (read as {fmt})"))
+    try:
+        papers = _parse(fmt, text, str(path))
+        if not papers:
+            raise InputError(f"{path}: " + _EMPTY.get(fmt, f"no usable record with an abstract (read as {fmt})"))
+    except InputError as exc:
+        raise InputError(f"{exc}{_format_hint(fmt, text)}") from exc
     kept = []
     for number, paper in enumerate(papers, 1):
         if len(paper.abstract) <= MAX_ABSTRACT_CHARS:
@@ -170,6 +173,13 @@ def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:
             raise InputError(reason)  # nothing else in the file
         log.warning("%s; skipped", reason)
     return kept
+
+
+def _format_hint(fmt: str, text: str) -> str:
+    """A hint when the content of a file that failed as *fmt* (from its extension or the option) looks like
+    another format: an Atom feed saved as .json."""
+    looks = detect_format("", text)
+    return f" (its content looks like {looks}: try --input-format {looks})" if looks not in ("daily", fmt) else ""
 
 
 def _merge(a: Paper, b: Paper) -> Paper:

@@ -14,11 +14,14 @@ import io
 from itertools import islice
 
 from ..errors import InputError
-from .fields import ABSTRACT_FIELDS, SkipRecord, Skips, key, paper_from_fields
+from .fields import ABSTRACT_FIELDS, KNOWN_FIELDS, SkipRecord, Skips, key, paper_from_fields
 
 __all__ = ["parse_csv", "looks_like_csv"]
 
 _ABSTRACT_COLUMNS = {*ABSTRACT_FIELDS, "abstractinvertedindex"}
+
+
+_DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
 
 
 def _delimiter(header: str, expected: str) -> str:
@@ -31,7 +34,7 @@ def _delimiter(header: str, expected: str) -> str:
 
 def looks_like_csv(text: str) -> str:
     """The delimiter of *text* if it starts with a CSV or TSV header that names an abstract column, followed by
-    a record of as many cells ("title,abstract" in a file saved as .txt); else ""."""
+    a record of as many cells, or a header of field names only ("title,abstract" in a file saved as .txt); else ""."""
     delimiter = _delimiter(text.split("\n", 1)[0], ",")
     try:
         rows = list(islice(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), 2))
@@ -40,7 +43,8 @@ def looks_like_csv(text: str) -> str:
     header = rows[0] if rows else []
     if len(header) < 2 or not any(key(name) in _ABSTRACT_COLUMNS for name in header):
         return ""
-    return delimiter if len(rows) == 1 or len(rows[1]) == len(header) else ""
+    same_width = len(rows) == 1 or len(rows[1]) == len(header)
+    return delimiter if same_width or all(key(name) in KNOWN_FIELDS for name in header) else ""
 
 
 def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
@@ -70,9 +74,12 @@ def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
             skips.count()
             skips.skip(start, f"malformed row ({exc})")
             continue
+        if not any(cell.strip() for cell in row.values() if isinstance(cell, str)) and not row.get(None):
+            continue  # ",,,," is a blank line of a spreadsheet, no record
         skips.count()
         if any(cell.strip() for cell in row.get(None, ())):  # more cells than header names (empty ones are harmless)
-            skips.skip(start, f"malformed row ({len(header) + len(row[None])} cells, header has {len(header)})")
+            skips.skip(start, f"malformed row ({len(header) + len(row[None])} cells, header has {len(header)}: "
+                              f"quote a cell that holds a {_DELIMITER_NAMES.get(delimiter, repr(delimiter))})")
             continue
         try:
             papers.append(paper_from_fields({k: v for k, v in row.items() if k}, source=f"{source}:{start}"))

@@ -24,7 +24,7 @@ from urllib.parse import quote
 from ..records import Paper
 from .daily import find_urls, normalize_text, paper_id
 
-__all__ = ["ABSTRACT_FIELDS", "normalize_arxiv", "normalize_doi", "normalize_date", "stable_id", "paper_from_fields",
+__all__ = ["ABSTRACT_FIELDS", "KNOWN_FIELDS", "normalize_arxiv", "normalize_doi", "normalize_date", "stable_id", "paper_from_fields",
            "canonical_url", "Skips", "SkipRecord", "from_inverted_index", "key"]
 
 log = logging.getLogger(__name__)
@@ -247,6 +247,9 @@ _ARXIV_FIELDS = ("arxivid", "arxiv", "eprint", "arxividentifier")
 _DOI_FIELDS = ("doi",)
 _URL = ("url", "landingpageurl", "link", "absurl", "id")
 _NESTED_IDS = ("externalids", "ids")
+# every field name a record reader knows (folded)
+KNOWN_FIELDS = frozenset((*_TITLE, *ABSTRACT_FIELDS, *_AUTHORS, *_DATE, *_ARXIV_FIELDS, *_DOI_FIELDS, *_URL,
+                          *_NESTED_IDS, "abstractinvertedindex", "month"))
 
 
 def _text(value) -> str:
