@@ -10,7 +10,9 @@ Examples
 
 from __future__ import annotations
 
+import logging
 import re
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -23,6 +25,8 @@ from .records import NodeType, Role
 from .resolve import resolve
 
 __all__ = ["KnowledgeGraph", "build", "from_texts", "from_papers", "load"]
+
+log = logging.getLogger(__name__)
 
 
 class KnowledgeGraph:
@@ -111,17 +115,25 @@ def _build(papers, base: str, inputs=(), merges=None, jobs: int = 1, progress: b
     from .rdf import build_time
     from .resolve import hierarchy, load_overrides
     overrides = load_overrides(merges) if merges is not None else None  # before extracting: a bad file fails fast
+    started = time.perf_counter()
     with progress_bar(len(papers), enabled=progress) as step:
         extraction = extract(papers, jobs=jobs, progress=step, cache=cache, learned=learned)
     if not extraction.papers:
         raise InputError("no paper could be extracted")
+    log.info("extract: %d papers, %d mentions, %d results (%s%.1f s)", len(extraction.papers),
+             len(extraction.mentions), len(extraction.results), "" if learned else "rules only, ",
+             time.perf_counter() - started)
     from .relations import extract_relations
     entities, keys = resolve(extraction.mentions, overrides=overrides)
     families, broader = hierarchy(entities)
+    log.info("resolve: %d concepts, %d lexicon families above them, %d broader links", len(entities), len(families),
+             len(broader))
     relations = extract_relations(extraction.papers, extraction.mentions, keys, {e.id: e.type for e in entities})
     graph = build_graph(extraction.papers, extraction.mentions, entities, keys, base=base,
                         relations=relations, broader=broader, families=families)
     add_results(graph, extraction.results)
+    log.info("graph: %d relations between concepts, %d nodes, %d edges", len(relations), graph.number_of_nodes(),
+             graph.number_of_edges())
     # what the RDF export records as the build (a prov:Activity); no wall-clock time unless SOURCE_DATE_EPOCH is set
     graph.graph["provenance"] = {"software": "litkg", "version": __version__, "inputs": list(inputs),
                                  "time": build_time()}

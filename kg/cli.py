@@ -327,29 +327,30 @@ def _explore_parsers(sub) -> None:
 
     p = sub.add_parser("related", help="papers related to a paper through rare shared concepts")
     p.add_argument("paper", metavar="PAPER", help="a paper label or IRI, or the name of what it proposes")
-    p.add_argument("--top", type=_count, default=10, metavar="N")
+    p.add_argument("--top", type=_count, default=10, metavar="N", help="how many papers to list (default 10)")
     graph_arg(p)
     p.set_defaults(func=cmd_related)
     p = sub.add_parser("themes", help="themes of the corpus (Louvain communities of co-occurring concepts)")
-    p.add_argument("--seed", type=int, default=42)
-    p.add_argument("--resolution", type=float, default=1.0, help="higher → more, smaller themes")
+    p.add_argument("--seed", type=int, default=42, help="seed of the community detection (default 42)")
+    p.add_argument("--resolution", type=float, default=1.0, help="higher → more, smaller themes (default 1)")
     p.add_argument("--papers", action="store_true", help="list each theme's papers")
     graph_arg(p)
     p.set_defaults(func=cmd_themes)
     p = sub.add_parser("top", help="concepts linked to most papers")
-    p.add_argument("--type", choices=["Method", "Problem", "Model", "Benchmark", "Metric"])
-    p.add_argument("-n", type=_count, default=10)
+    p.add_argument("--type", type=str.capitalize, choices=["Method", "Problem", "Model", "Benchmark", "Metric"],
+                   help="rank concepts of this type only (default: all types)")
+    p.add_argument("-n", type=_count, default=10, metavar="N", help="how many to list (default 10)")
     graph_arg(p)
     p.set_defaults(func=cmd_top)
     p = sub.add_parser("path", help="how two papers or concepts connect, with the evidence sentences")
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
+    p.add_argument("a", metavar="A", help="a paper or concept: label, alias or IRI")
+    p.add_argument("b", metavar="B", help="another paper or concept")
     p.add_argument("--no-evidence", action="store_true", help="labels only, no sentences")
     graph_arg(p)
     p.set_defaults(func=cmd_path)
     p = sub.add_parser("show", help="one concept: names, merge decisions, papers by role, hierarchy, relations")
     p.add_argument("entity", metavar="ENTITY", help="a label, alias or IRI")
-    p.add_argument("-n", type=_count, default=8, metavar="N", help="papers listed per role")
+    p.add_argument("-n", type=_count, default=8, metavar="N", help="papers listed per role (default 8)")
     graph_arg(p)
     p.set_defaults(func=cmd_show)
 
@@ -370,15 +371,17 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N", help="extract with N processes (default 1)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (there is none when stderr is not a terminal or CI is set)")
     p.add_argument("--format", default="ttl", metavar="ttl,nt,jsonld",
-                   help="RDF formats to write, comma-separated: ttl (graph.ttl), nt (graph.nt), jsonld (graph.jsonld)")
-    p.add_argument("--base", default="https://w3id.org/litkg/id/", help="base IRI of papers and entities")
+                   help="RDF formats to write, comma-separated: ttl (graph.ttl), nt (graph.nt), jsonld (graph.jsonld); "
+                        "default ttl")
+    p.add_argument("--base", default="https://w3id.org/litkg/id/",
+                   help="base IRI of papers and entities (default https://w3id.org/litkg/id/)")
     p.add_argument("--merges", metavar="FILE", help="forced merges and splits of concepts (TSV or JSON, see docs/resolution.md)")
     p.add_argument("--rules-only", action="store_true",
                    help="extract without the span models: about 30 times faster, less accurate (docs/extraction.md)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("query", help="run SPARQL over a graph export (.ttl, .nt or .jsonld)")
-    p.add_argument("graph", metavar="GRAPH.ttl", nargs="?")
+    p.add_argument("graph", metavar="GRAPH.ttl", nargs="?", help="the graph export to query (.ttl, .nt or .jsonld)")
     p.add_argument("sparql", nargs="?", help="the query text (prefixes kg:, rdfs:, rdf:, skos:, dcterms:, schema:, prov:, xsd: "
                    "are predeclared)")
     p.add_argument("--file", metavar="Q.rq", help="read the query from a file")
@@ -393,11 +396,13 @@ def make_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_query)
 
     p = sub.add_parser("stats", help="summarise a graph export (.ttl, .nt or .jsonld)")
-    p.add_argument("graph", metavar="GRAPH.ttl")
+    p.add_argument("graph", metavar="GRAPH.ttl", nargs="?", default="exports/graph.ttl",
+                   help="the graph export to summarise (default exports/graph.ttl)")
     p.set_defaults(func=cmd_stats)
     p = sub.add_parser("evaluate", help="score the extractor against the gold annotations")
-    p.add_argument("--corpus", default="../shared/corpus/daily_papers.txt", help="the annotated corpus")
-    p.add_argument("--gold", default="tests/gold", help="folder of gold *.jsonl and split.json")
+    p.add_argument("--corpus", default="../shared/corpus/daily_papers.txt",
+                   help="the annotated corpus (default ../shared/corpus/daily_papers.txt)")
+    p.add_argument("--gold", default="tests/gold", help="folder of gold *.jsonl and split.json (default tests/gold)")
     p.add_argument("--errors", choices=["dev", "test", "all"], help="also list misses and false positives of a part")
     p.add_argument("--annotator", metavar="DIR", help="score a second annotator's gold *.jsonl (same abstracts) "
                    "instead of the extractor: the agreement of two annotators")
@@ -413,6 +418,9 @@ def make_parser() -> argparse.ArgumentParser:
     _explore_parsers(sub)
     from .cli_store import add_store_parsers  # kg add / remove / export (kg/store.py)
     add_store_parsers(sub, _input_format_arg)
+    for command in sub.choices.values():  # "kg build … -v" as well as "kg -v build …"
+        command.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                             help="log what each stage does")
     return parser
 
 

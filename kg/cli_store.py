@@ -57,12 +57,11 @@ def cmd_remove(args) -> int:
 
 
 def cmd_export(args) -> int:
+    from .cli import _summary
+    from .export import EXPORTERS
     from .store import Store
-    store = Store(args.store)
-    paths = store.export(args.out, jobs=args.jobs, progress=progress_wanted(args))
-    print(f"papers     {len(store.papers())}")
-    for path in paths:
-        print(f"wrote      {path}")
+    graph = Store(args.store).graph(jobs=args.jobs, progress=progress_wanted(args))
+    print(_summary(graph, graph.write(args.out, tuple(EXPORTERS))))
     return 0
 
 

@@ -320,7 +320,8 @@ class NamedQuery:
         unknown = [n for n in bindings if n not in declared]
         if missing or unknown:
             usage = " ".join(f"--param {n}=…" for n in declared) or "no --param"
-            problem = f"missing --param {', '.join(missing)}" if missing else f"unknown --param {', '.join(unknown)}"
+            problem = "; ".join(([f"missing --param {', '.join(missing)}"] if missing else [])
+                                + ([f"unknown --param {', '.join(unknown)}"] if unknown else []))
             raise QueryError(f"named query {self.name}: {problem} (it takes {usage})")
 
 

@@ -260,6 +260,7 @@ class Store:
 
     def graph(self, *, jobs: int = 1, progress: bool = False):
         """The :class:`~kg.api.KnowledgeGraph` of the stored papers (rebuilt, from the cached extractions)."""
+        self._require()
         papers = self.papers()
         if not papers:
             raise InputError(f"{self.dir}: the store holds no papers")

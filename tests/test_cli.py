@@ -80,6 +80,36 @@ def test_verbose_build_names_the_files_the_user_gets(tmp_path, capsys, caplog):
     assert [m.split()[1] for m in wrote] == [str(tmp_path / "out" / n) for n in ("graph.ttl", "graph.json", "graph.html")]
 
 
+def test_verbose_build_logs_each_stage(tmp_path, capsys, caplog):
+    source = tmp_path / "one.txt"
+    source.write_text("We propose FooNet, which reduces label noise on ImageNet with a new loss.\n", encoding="utf-8")
+    caplog.set_level(logging.INFO, logger="kg")
+    rc, _, err = run(capsys, "build", source, "--out", tmp_path / "out", "--rules-only", "-v")
+    assert rc == 0, err
+    stages = [r.getMessage().split(":")[0] for r in caplog.records if r.name.startswith("kg")]
+    assert {"extract", "resolve", "graph"} <= set(stages), stages
+
+
+@pytest.mark.parametrize("argv, verbose", [
+    (["build", "in.txt", "--out", "o", "-v"], True), (["-v", "build", "in.txt", "--out", "o"], True),
+    (["build", "in.txt", "--out", "o"], False), (["stats", "g.ttl", "--verbose"], True),
+])
+def test_verbose_is_taken_before_or_after_the_command(argv, verbose):
+    assert kg.cli.make_parser().parse_args(argv).verbose is verbose
+
+
+def test_stats_reads_the_default_export_and_top_takes_a_type_in_any_case(tmp_path, capsys, monkeypatch):
+    source = tmp_path / "one.txt"
+    source.write_text("We propose FooNet, which reduces catastrophic forgetting on ImageNet with a new loss.\n",
+                      encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "build", source, "--out", "exports", "--rules-only")[0] == 0
+    rc, out, err = run(capsys, "stats")
+    assert rc == 0 and out.startswith("papers     1"), err
+    rc, out, err = run(capsys, "top", "--type", "problem")
+    assert rc == 0 and "catastrophic forgetting" in out, err
+
+
 def test_build_and_stats_summarise_one_graph_alike(tmp_path, capsys):
     # before: roles of equal counts in the order of the edges, another once the graph was read back
     # (build "2 evaluatesOn, 2 proposes, 2 mitigates", stats "2 mitigates, 2 evaluatesOn, 2 proposes")

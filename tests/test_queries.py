@@ -101,7 +101,7 @@ def test_methods_proposed_for_train_inference_mismatch(engines):
 
 def test_papers_sharing_entities_with_memdlm(engines, corpus_graph):
     found = rows(engines, "papers-sharing-entities")
-    assert "OPDLM" in {r["title"] for r in found}
+    assert "OPDLM" in {r["label"] for r in found}
     memdlm = next(p["iri"] for p in corpus_graph.papers() if p["label"] == "MemDLM")
     mine = set(corpus_graph.graph.successors(memdlm))
     for r in found:
@@ -152,7 +152,7 @@ def test_evidence_for_trade_and_word_error_rate(engines):
 @pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
 def test_results_on_ted_lium(engines, engine):
     found = rows(engines, "results-on-benchmark", engine)
-    assert {(r["value"], r["metric"], r["title"]) for r in found} >= {("3.64%", "word error rate", "TRADE")}
+    assert {(r["value"], r["metric"], r["label"]) for r in found} >= {("3.64%", "word error rate", "TRADE")}
     assert all(r["value"] in r["sentence"] and "TED-LIUM" in r["sentence"] for r in found)
 
 
@@ -208,7 +208,7 @@ def test_named_query_from_the_command(ttl, capsys):
     rc, out, err = run(capsys, "query", ttl, "--named", "papers-addressing-problem",
                        "--param", "problem=train-inference mismatch", "--format", "json")
     assert rc == 0, err
-    assert "MemDLM" in {r["title"] for r in json.loads(out)}
+    assert "MemDLM" in {r["label"] for r in json.loads(out)}
 
 
 @pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])

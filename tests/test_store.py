@@ -310,6 +310,7 @@ def test_export_writes_every_export(tmp_path, day1, capsys):
     run(capsys, "add", day1, "--store", store, "-q")
     rc, out, _ = run(capsys, "export", "--store", store, "--out", tmp_path / "out")
     assert rc == 0
+    assert out.startswith("papers     2\nnodes      ") and "\nedges      " in out  # as kg build says it
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
         "graph.html", "graph.json", "graph.jsonld", "graph.nt", "graph.ttl"]
     back = kg.load(tmp_path / "out" / "graph.ttl")
@@ -414,3 +415,15 @@ def test_report_lists_theme_pairs_a_new_paper_joins(tmp_path, corpus_path):
     assert all(papers == ["Bridge Paper"] for _, _, papers in update.theme_links)
     report = (tmp_path / "store" / "whats-new.md").read_text(encoding="utf-8")
     assert "## New links between themes" in report and "Bridge Paper" in report
+
+
+@pytest.mark.parametrize("command", [["export", "--store", "STORE", "--out", "STORE"], ["build", "DAY1", "--out", "STORE"]])
+def test_exports_are_never_written_into_a_store(tmp_path, day1, capsys, command):
+    store = tmp_path / "store"
+    run(capsys, "add", day1, "--store", store, "-q")
+    before = sorted(p.name for p in store.iterdir())
+    argv = [{"STORE": store, "DAY1": day1}.get(a, a) for a in command]
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and err == f"kg: error: {store}: is a litkg store; write the exports to another folder " \
+                              f"(kg export --store {store} --out DIR)\n"
+    assert sorted(p.name for p in store.iterdir()) == before

@@ -158,9 +158,13 @@ def export_names(rdf_formats=("ttl",)) -> tuple[str, ...]:
 def check_output_folder(out_dir, names=DEFAULT_EXPORTS, inputs=()) -> Path:
     """Make sure the exports *names* can be written in *out_dir* (made later if missing), before any work,
     and that none of them would replace one of the *inputs*."""
+    from ..store import Store
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise ExportError(f"{out_dir}: exists and is not a directory")
+    if Store(out_dir).exists():  # its next update would leave the exports stale beside it
+        raise ExportError(f"{out_dir}: is a litkg store; write the exports to another folder "
+                          f"(kg export --store {out_dir} --out DIR)")
     for path in map(Path, inputs):
         if path.is_file() and any(path.resolve() == (out_dir / name).resolve() for name in names):
             raise ExportError(f"{path}: is an input and would be overwritten by the export; choose another output folder")
