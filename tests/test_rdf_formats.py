@@ -131,6 +131,13 @@ def test_load_rejects_unknown_extension(tmp_path):
         kg.load(path)
 
 
+def test_load_of_the_page_data_points_to_the_rdf_beside_it(tmp_path):
+    path = tmp_path / "graph.json"
+    path.write_text("{}", encoding="utf-8")
+    with pytest.raises(kg.InputError, match=r"graph\.json: the HTML page's data, not RDF; give the graph\.ttl"):
+        kg.load(path)
+
+
 @pytest.mark.parametrize("fmt,text", [("nt", "<a> <b> .\n"), ("jsonld", '{"@graph": [ }'),
                                       ("ttl", "@prefix kg: <https://w3id.org/litkg/ontology#> .\n<http://a> kg:b .\n")])
 def test_load_rejects_malformed_file_saying_where(tmp_path, fmt, text):

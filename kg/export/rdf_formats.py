@@ -34,6 +34,8 @@ def rdflib_format(path) -> str:
     if Path(path).is_dir():
         raise InputError(f"{path}: is a directory; give the graph file in it (for example {Path(path) / 'graph.ttl'})")
     suffix = Path(path).suffix.lower()
+    if suffix == ".json":  # kg build's graph.json: the page's data, not RDF
+        raise InputError(f"{path}: the HTML page's data, not RDF; give the graph.ttl (or .nt, .jsonld) written beside it")
     if suffix not in RDF_FORMATS:
         raise InputError(f"{path}: unknown RDF file extension {suffix or '(none)'!r}; expected one of "
                          + ", ".join(sorted(RDF_FORMATS)))
