@@ -10,6 +10,7 @@ counts far less than one through "KV cache reuse".
 
 from __future__ import annotations
 
+import difflib
 import functools
 import math
 import random
@@ -401,10 +402,19 @@ def find_node(G: nx.MultiDiGraph, name: str, *, prefer: str = "entity") -> str:
     hits = [(n, d) for n, d in G.nodes(data=True)
             if any(normalize_label(x) == key for x in [d["label"], *d.get("aliases", [])])]
     if not hits:
-        raise NotFoundError(f"no paper or entity named {name!r}")
+        close = _close_labels(G, name)
+        raise NotFoundError(f"no paper or entity named {name!r}" + (f" (did you mean {close}?)" if close else ""))
     first = _PAPER if prefer == "paper" else None
     hits.sort(key=lambda nd: ((nd[1]["type"] == _PAPER) != (first == _PAPER), -len(nd[1].get("papers", [])), nd[0]))
     return hits[0][0]
+
+
+def _close_labels(G: nx.MultiDiGraph, name: str) -> str:
+    """Up to three labels of *G* spelled like *name*, quoted and joined with "or"."""
+    labels = sorted({d["label"] for _, d in G.nodes(data=True) if d.get("label")})
+    by_key = {normalize_label(label): label for label in labels}
+    close = difflib.get_close_matches(normalize_label(name), list(by_key), n=3, cutoff=0.8)
+    return " or ".join(repr(by_key[k]) for k in close)
 
 
 @_graph_first

@@ -225,6 +225,11 @@ def test_cli_unknown_name_message_keeps_its_quotes_and_names_the_graph(ttl, caps
     assert rc == 2 and err.strip() == f"kg: error: no paper or entity named 'no such concept' in {ttl}"
 
 
+def test_cli_unknown_name_spelled_like_a_label_suggests_it(ttl, capsys):
+    rc, _, err = run(capsys, "show", "train-inference mismatch", "--graph", ttl)
+    assert rc == 2 and "(did you mean 'train-inference mismatch'" in err
+
+
 @pytest.mark.parametrize("argv", [["top", "-n", "-3"], ["related", "MemDLM", "--top", "-1"], ["show", "Qwen3", "-n", "-1"]])
 def test_cli_negative_count_is_a_usage_error(ttl, capsys, argv):
     with pytest.raises(SystemExit) as info:
