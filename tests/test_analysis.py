@@ -226,7 +226,7 @@ def test_cli_unknown_name_message_keeps_its_quotes_and_names_the_graph(ttl, caps
 
 
 def test_cli_unknown_name_spelled_like_a_label_suggests_it(ttl, capsys):
-    rc, _, err = run(capsys, "show", "train-inference mismatch", "--graph", ttl)
+    rc, _, err = run(capsys, "show", "train-inferense mismatch", "--graph", ttl)
     assert rc == 2 and "(did you mean 'train-inference mismatch'" in err
 
 
