@@ -82,6 +82,13 @@ def test_a_value_every_model_marks_is_not_added(value):
     assert _added(doc, doc._.kg_terms, marked) == []
 
 
+@pytest.mark.parametrize("after, added", [(" neither check.", []), (".", ["layer carrying"])])
+def test_a_span_ending_in_a_verb_before_its_object_is_not_added(after, added):
+    doc = build_pipeline(learned=False)("Agents fail. We add a layer carrying" + after)
+    marked = [[(*span_of(doc, "layer carrying"), "Method")]] * 3
+    assert [t.label for t in _added(doc, [], marked)] == added  # as if the rules had found nothing
+
+
 def test_the_shipped_models_mark_names_of_real_abstracts(corpus_path):
     from kg.ingest import read_inputs
     check = LearnedCheck(load_models(str(MODELS_DIR)))

@@ -24,7 +24,7 @@ from ..errors import ExtractionError
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .roles import DEFAULT_ROLE
-from .rules import generic_terms
+from .rules import OBJECT_OPENERS, generic_terms
 from .terms import Term, register_extensions
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
@@ -70,6 +70,14 @@ def _named(doc: Doc, start: int, end: int) -> bool:
         return True
     capitals = [c for c in word if c.isupper()]
     return any(c.isdigit() for c in word) or len(capitals) > 1 or bool(capitals) and not doc[start].is_sent_start
+
+
+def _ends_in_verb(doc: Doc, end: int) -> bool:
+    """The span ending before token *end* ends in a verb in "-ing" whose object follows: "a layer carrying neither
+    …", "models using the …"."""
+    last, after = doc[end - 1].text, doc[end].lower_ if end < len(doc) else ""
+    return last.islower() and last.endswith("ing") and len(last) > 5 and after in OBJECT_OPENERS
+
 
 
 class LearnedCheck:
@@ -124,7 +132,7 @@ def _added(doc: Doc, terms: list[Term], marked: list[list[tuple[int, int, str]]]
         label = doc[s:e].text
         key = normalize_label(label)
         if key in agreed and (s, e) not in taken and _well_formed(label) and _specific(label) \
-                and _named(doc, s, e):
+                and _named(doc, s, e) and not _ends_in_verb(doc, e):
             node_type = NodeType(votes[key].most_common(1)[0][0])
             added.append(Term(s, e, label, "learned", type=node_type, role=DEFAULT_ROLE[node_type]))
     return added

@@ -30,9 +30,9 @@ from spacy.tokens import Doc
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, MARKUP_TOKEN,
-                    NAMING_VERBS, OUR_APPOSITION, PROPOSAL_VERBS, STUDY_WORDS, boundary_words, generic_terms, head_types,
-                    is_adverb, is_participle, is_title_word, leading_modifiers, lexicon_index, looks_adjective,
-                    spelled_as_known)
+                    NAMING_VERBS, OBJECT_OPENERS, OUR_APPOSITION, PROPOSAL_VERBS, STUDY_WORDS, boundary_words,
+                    generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
+                    lexicon_index, looks_adjective, spelled_as_known)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_of,
                     sentence_start_of, tokens, whole_word_count)
 from .typing_cues import type_from_lexicon, type_of
@@ -1249,7 +1249,7 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     if not glued and (_is_kind(word) or (j > start and is_participle(word) and not title)):
         return False
     if j > start and word.endswith("ing") and j + 1 < len(table.words) \
-            and table.words[j + 1].lower() in _OBJECT_OPENERS:
+            and table.words[j + 1].lower() in OBJECT_OPENERS:
         return False  # "a layer carrying neither", "a model using the …": a verb and its object
     return word[:1].isalnum() and (glued or title or word.lower() not in boundary_words() or _modifying_participle(
         table.words, start, j)) and not doc[j].like_num
@@ -1261,8 +1261,6 @@ def _modifying_participle(words: list[str], start: int, j: int) -> bool:
     return j == start > 0 and words[j - 1].lower() in ("a", "an") and is_participle(words[j]) \
         and j + 1 < len(words) and words[j + 1][:1].isalpha()
 
-
-_OBJECT_OPENERS = DETERMINERS | {"neither", "both", "no", "our"}
 
 
 def _in_title(words: list[str], j: int) -> bool:

@@ -67,6 +67,8 @@ OUR_APPOSITION = re.compile(rf"\b(our|the\s+resulting|a\s+(new|novel)|({PROPOSAL
 # Words that open a noun phrase: after one, a word that could be a noun or a verb is a verb ("answering a
 # question", "(PRMs) score each step").
 DETERMINERS = frozenset({"a", "an", "the", "its", "their", "each", "every", "all", "this", "these", "those", "any"})
+# Words that open the object of a verb: "a layer carrying neither …", "a model using the …".
+OBJECT_OPENERS = DETERMINERS | {"neither", "both", "no", "our"}
 # Words that name only the kind of a contribution: "a framework", "a simple method" name nothing.
 KIND_WORDS = frozenset({"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique",
                         "paradigm", "scheme"})
