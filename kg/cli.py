@@ -139,6 +139,8 @@ def _param(text: str) -> tuple[str, str]:
 
 def cmd_stats(args) -> int:
     from .api import load
+    if not Path(args.graph).exists():
+        raise InputError(f"{args.graph}: no such graph file (make one with: kg build INPUT... --out DIR)")
     graph = load(args.graph)
     print(_summary(graph))
     for node_type in ("Method", "Model", "Benchmark", "Metric"):
@@ -173,7 +175,10 @@ def cmd_view(args) -> int:
     try:
         node = graph.find(args.node)
     except KeyError:
-        raise InputError(f"{args.node!r}: no node with this IRI, name or alias in {args.graph}") from None
+        from .analysis import close_labels
+        close = close_labels(graph.graph, args.node)
+        hint = f" (did you mean {close}?)" if close else ""
+        raise InputError(f"{args.node!r}: no node with this IRI, name or alias in {args.graph}{hint}") from None
     view = neighbourhood(graph.graph, node, depth=args.depth)
     label = graph.graph.nodes[node].get("label") or node
     papers = sum(1 for _, t in view.nodes(data="type") if t == "Paper")
@@ -209,7 +214,8 @@ def _lookup(fn, G, name: str, graph):
     try:
         return fn(G, name)
     except KeyError as exc:
-        raise InputError(f"{exc.args[0] if exc.args else exc} in {graph}") from exc
+        hint = f" ({exc.hint})" if getattr(exc, "hint", "") else ""
+        raise InputError(f"{exc.args[0] if exc.args else exc} in {graph}{hint}") from exc
 
 
 def _plural(n: int, word: str) -> str:

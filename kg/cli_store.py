@@ -58,8 +58,9 @@ def cmd_remove(args) -> int:
 
 def cmd_export(args) -> int:
     from .cli import _summary
-    from .export import EXPORTERS
+    from .export import EXPORTERS, check_output_folder
     from .store import Store
+    check_output_folder(args.out, tuple(EXPORTERS))  # before the rebuild
     graph = Store(args.store).graph(jobs=args.jobs, progress=progress_wanted(args))
     print(_summary(graph, graph.write(args.out, tuple(EXPORTERS))))
     return 0

@@ -16,10 +16,16 @@ class InputError(KGError):
 
 
 class NotFoundError(InputError, KeyError):
-    """No node of the graph has this IRI, name or alias (also a KeyError, as a failed lookup is)."""
+    """No node of the graph has this IRI, name or alias (also a KeyError, as a failed lookup is); ``hint`` names
+    what the user may have meant."""
+
+    def __init__(self, message: str = "", hint: str = "") -> None:
+        super().__init__(message)
+        self.hint = hint
 
     def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""  # not KeyError's quoted repr
+        message = str(self.args[0]) if self.args else ""  # not KeyError's quoted repr
+        return f"{message} ({self.hint})" if self.hint else message
 
 
 class ExtractionError(KGError):

@@ -952,6 +952,11 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      "ZorbBench", Role.PROPOSES),
     ("Code tests are shallow. We evaluate this duality in ZorbBench, a benchmark of 445 paired instances.",
      "ZorbBench", Role.EVALUATES_ON),
+    ("Dialogues matter. We convert the dialogues collected in ZorbQA, a conversational QA dataset released last "
+     "year, into instruction data.", "ZorbQA", Role.EVALUATES_ON),  # where the dialogues come from
+    # a kind of models defined with a short form is no name the authors coin
+    ("We study autoregressive (AR) LLMs and show that AR LLMs fail at planning on Blocksworld.",
+     "autoregressive LLMs", Role.USES),
 ])
 def test_roles(nlp, text, label, role):
     found, _ = terms(nlp, text)

@@ -63,6 +63,8 @@ def test_normalize_doi(value, expected):
     ("2024-02-30", None, "2024-02"), ("2024-02-29", None, "2024-02-29"),  # a day that does not exist is dropped
     ("2023/05/11", None, "2023-05-11"), ("11 May 2023", None, "2023-05-11"), ("May 11, 2023", None, "2023-05-11"),
     ("Sept 2021", None, "2021-09"), ("Mayday 2023", None, None), ({"date-parts": [[2021, 6, 3]]}, None, "2021-06-03"),
+    ("2023 May 11", None, "2023-05-11"), ("11 May, 2023", None, "2023-05-11"), ("2024-01-05 17:59", None, "2024-01-05"),
+    ({"date-parts": [[2021, None, 3]]}, None, "2021"),  # a missing month ends the date
 ])
 def test_normalize_date(value, month, expected):
     assert normalize_date(value, month) == expected
@@ -236,10 +238,18 @@ def test_field_names_are_matched_loosely():
 @pytest.mark.parametrize("authors, expected", [
     ("Hinton, Geoffrey", ("Geoffrey Hinton",)), ("Hinton, Geoffrey; Vinyals, Oriol", ("Geoffrey Hinton", "Oriol Vinyals")),
     ("Hinton, G., Vinyals, O.", ("G. Hinton", "O. Vinyals")), ("Geoffrey Hinton, Oriol Vinyals", ("Geoffrey Hinton", "Oriol Vinyals")),
-    ("Smith, Jones, Brown", ("Smith", "Jones", "Brown")),
+    ("Smith, Jones, Brown", ("Smith", "Jones", "Brown")), ("Alice Smith, Bob Jones and Carol White",
+    ("Alice Smith", "Bob Jones", "Carol White")), ("OpenAI, DeepMind", ("OpenAI", "DeepMind")),
+    ("Hinton, Geoffrey E.", ("Geoffrey E. Hinton",)), ("de la Fuente, José", ("José de la Fuente",)),
+    ("Dupré, Jean-Pierre", ("Jean-Pierre Dupré",)), (["Hinton, Geoffrey", "Oriol Vinyals"], ("Geoffrey Hinton", "Oriol Vinyals")),
 ])
 def test_an_author_written_last_name_first_is_one_person(authors, expected):
     assert paper_from_fields({"abstract": A, "authors": authors}).authors == expected
+
+
+def test_the_first_date_field_that_parses_gives_the_date():
+    record = {"Abstract": A, "Publication Date": "MAY 15", "Publication Year": "2023"}  # Web of Science
+    assert paper_from_fields(record).date == "2023"
 
 
 def test_reference_manager_column_names():
@@ -295,7 +305,7 @@ def test_an_empty_spreadsheet_row_is_no_record(tmp_path, caplog):
 
 def test_a_handwritten_csv_saved_as_txt_with_unquoted_commas_is_read_as_csv(tmp_path):
     path = write(tmp_path, "notes.txt", f"title,abstract\nFirst,{A}\n")  # A has commas
-    with pytest.raises(InputError, match="no record with an abstract"):
+    with pytest.raises(InputError, match="no usable record with an abstract"):
         read_file(path)
 
 
@@ -428,7 +438,7 @@ def test_bibtex_fields_after_an_extra_closing_brace_skip_the_entry(tmp_path, cap
 
 
 def test_bibtex_at_signs_outside_entries_are_comments(tmp_path, caplog):
-    text = (f"Exported by Jane (jane@example.org).\n@Comment jabref-meta: databaseType:bibtex;\n"
+    text = (f"Exported by Jane (jane@example.org), follow @jane.\n@Comment jabref-meta: databaseType:bibtex;\n"
             f"@article{{fine, title = {{Kept}}, abstract = {{{B}}}}}\n")
     with caplog.at_level(logging.WARNING, logger="kg"):
         (paper,) = read_file(write(tmp_path, "export.bib", text))
@@ -437,15 +447,17 @@ def test_bibtex_at_signs_outside_entries_are_comments(tmp_path, caplog):
 
 def test_bibtex_duplicate_keys_and_crossref(tmp_path, caplog):
     text = (f"@inproceedings{{a1, title = {{First}}, crossref = {{conf24}}, abstract = {{{A}}}}}\n"
-            f"@proceedings{{conf24, title = {{Conference 2024}}, year = 2024, month = jul}}\n"
+            f"@inproceedings{{a2, title = {{Second}}, crossref = {{conf24}}, abstract = {{{C}}}}}\n"
+            f"@proceedings{{conf24, title = {{Conference 2024}}, year = 2024, month = jul, doi = {{10.1000/conf24}}}}\n"
             f"@article{{a1, title = {{Again}}, abstract = {{{B}}}}}\n")
     path = write(tmp_path, "dup.bib", text)
     with caplog.at_level(logging.WARNING, logger="kg"):
-        (paper,) = read_file(path)
-    assert (paper.title, paper.date) == ("First", "2024-07")
-    messages = [r.getMessage() for r in caplog.records]
-    assert messages == [f"{path}:3: duplicate key ('a1', first at line 1); skipped",
-                        f"{path}: 1 of 2 record(s) skipped (1 duplicate key)"]
+        papers = read_file(path)
+    # the proceedings' year and month, not their DOI (which would make both papers one)
+    assert [(p.title, p.date, p.doi) for p in papers] == [("First", "2024-07", None), ("Second", "2024-07", None),
+                                                          ("Again", None, None)]
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{path}:4: key 'a1' is used already at line 1; read as another entry"]
 
 
 def test_bibtex_names():

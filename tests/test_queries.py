@@ -152,7 +152,7 @@ def test_evidence_for_trade_and_word_error_rate(engines):
 @pytest.mark.parametrize("engine", ["oxigraph", "rdflib"])
 def test_results_on_ted_lium(engines, engine):
     found = rows(engines, "results-on-benchmark", engine)
-    assert {(r["value"], r["metric"], r["label"]) for r in found} >= {("3.64%", "word error rate", "TRADE")}
+    assert {(r["value"], r["metric"], r["paperLabel"]) for r in found} >= {("3.64%", "word error rate", "TRADE")}
     assert all(r["value"] in r["sentence"] and "TED-LIUM" in r["sentence"] for r in found)
 
 

@@ -424,6 +424,6 @@ def test_exports_are_never_written_into_a_store(tmp_path, day1, capsys, command)
     before = sorted(p.name for p in store.iterdir())
     argv = [{"STORE": store, "DAY1": day1}.get(a, a) for a in command]
     rc, _, err = run(capsys, *argv)
-    assert rc == 2 and err == f"kg: error: {store}: is a litkg store; write the exports to another folder " \
-                              f"(kg export --store {store} --out DIR)\n"
+    assert rc == 2 and err == f"kg: error: {store}: is a litkg store; write into another folder (kg export --store " \
+                              f"{store} --out DIR writes the store's graph)\n"
     assert sorted(p.name for p in store.iterdir()) == before

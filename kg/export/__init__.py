@@ -163,8 +163,8 @@ def check_output_folder(out_dir, names=DEFAULT_EXPORTS, inputs=()) -> Path:
     if out_dir.exists() and not out_dir.is_dir():
         raise ExportError(f"{out_dir}: exists and is not a directory")
     if Store(out_dir).exists():  # its next update would leave the exports stale beside it
-        raise ExportError(f"{out_dir}: is a litkg store; write the exports to another folder "
-                          f"(kg export --store {out_dir} --out DIR)")
+        raise ExportError(f"{out_dir}: is a litkg store; write into another folder (kg export --store {out_dir} "
+                          "--out DIR writes the store's graph)")
     for path in map(Path, inputs):
         if path.is_file() and any(path.resolve() == (out_dir / name).resolve() for name in names):
             raise ExportError(f"{path}: is an input and would be overwritten by the export; choose another output folder")

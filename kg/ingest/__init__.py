@@ -137,7 +137,7 @@ def _parse(fmt: str, text: str, source: str) -> list[Paper]:
 
 
 _EMPTY = {"daily": "no abstracts found (expected paragraphs separated by blank lines)",
-          "csv": "no record with an abstract", "tsv": "no record with an abstract"}
+          "csv": "no usable record with an abstract", "tsv": "no usable record with an abstract"}
 
 
 def read_file(path: str | Path, input_format: str | None = None) -> list[Paper]:

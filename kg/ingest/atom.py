@@ -37,7 +37,7 @@ def _text_of(element: ET.Element) -> str:
     if kind == "xhtml":
         return "".join(element.itertext()).strip()
     text = (element.text or "").strip()
-    return html.unescape(re.sub(r"<[^>]*>", "", text)) if kind == "html" else text
+    return html.unescape(re.sub(r"<[^<>]*>", "", text)) if kind == "html" else text
 
 
 def _api_error(entries: list[ET.Element]) -> str | None:

@@ -213,8 +213,11 @@ class _Parser:
                 raise BibTeXError(f"expected a comma or the end of the entry, found {ch!r}" if ch else "entry not closed", pos)
 
 
-# Text outside entries is a comment, but an "@" in it is no entry: an e-mail address, JabRef's "@Comment jabref-meta:".
-_NOT_AN_ENTRY = re.compile(r"(?<=[\w.])@|@comment(?!\s*[{(])", re.I)
+# Text outside entries is a comment: an "@" in it is no entry (an e-mail address, "@someone", JabRef's "@Comment
+# jabref-meta:"), unless a type of entry follows it (a malformed entry: "@article title = …").
+_NOT_AN_ENTRY = re.compile(r"(?<=[\w.])@|@comment(?!\s*[{(])|@(?!\s*[A-Za-z]+\s*[{(]|\s*(?:article|inproceedings|"
+                           r"incollection|misc|book|inbook|techreport|phdthesis|mastersthesis|online|proceedings|"
+                           r"unpublished|manual|booklet|conference|string|preamble)\b)", re.I)
 # Fields after an entry's end: an extra closing brace ended it early ("abstract = {…}},").
 _STRAY_FIELD = re.compile(r"\s*,?\s*[A-Za-z][\w-]*\s*=")
 
@@ -222,9 +225,10 @@ _STRAY_FIELD = re.compile(r"\s*,?\s*[A-Za-z][\w-]*\s*=")
 def parse_entries(text: str, on_error=None):
     """(line, type, key, fields) of every entry; a malformed entry calls ``on_error(line, message)`` and is skipped."""
     parser = _Parser(text)
-    pos = 0
+    pos, counted, line = 0, 0, 1
     while (at := text.find("@", pos)) >= 0:
-        line = text.count("\n", 0, at) + 1
+        line += text.count("\n", counted, at)  # counted from the last "@" on: linear in the file's size
+        counted = at
         if _NOT_AN_ENTRY.match(text, at):
             pos = at + 1
             continue
@@ -255,13 +259,17 @@ def _arxiv_of(fields: dict) -> str | None:
     return None
 
 
+# What an entry takes from the proceedings it cross-references; not their DOI, URL or ids, which name the volume.
+_INHERITED = ("year", "month", "date", "publisher", "editor", "series", "address", "organization", "volume")
+
+
 def _with_crossref(fields: dict, by_key: dict) -> dict:
-    """*fields* with those it lacks taken from the entry its ``crossref`` names (a proceedings' title as the
-    booktitle; never its abstract)."""
+    """*fields* with the publication fields it lacks taken from the entry its ``crossref`` names (the
+    proceedings' title as the booktitle)."""
     parent = by_key.get(fields.get("crossref", "").strip().lower())
     if not parent:
         return fields
-    inherited = {name: value for name, value in parent.items() if name not in ("abstract", "title", "crossref")}
+    inherited = {name: parent[name] for name in _INHERITED if name in parent}
     if "title" in parent:
         inherited["booktitle"] = parent["title"]
     return {**inherited, **fields}
@@ -283,10 +291,9 @@ def parse_bibtex(text: str, *, source: str = "") -> list:
         if key.lower() in parents and "abstract" not in fields:
             continue  # "@proceedings{icml2024, …}" that entries cross-reference is no paper
         skips.count()
-        if key.lower() in first_line:
-            skips.skip(line, f"duplicate key ({key!r}, first at line {first_line[key.lower()]})")
-            continue
-        first_line[key.lower()] = line
+        if key and key.lower() in first_line:  # another paper under a key already used (files joined together)?
+            skips.warn(line, f"key {key!r} is used already at line {first_line[key.lower()]}; read as another entry")
+        first_line.setdefault(key.lower(), line)
         fields = _with_crossref(fields, by_key)
         record = {name: latex_to_text(value) for name, value in fields.items() if name != "author"}
         record["authors"] = bibtex_names(fields.get("author", ""))

@@ -74,7 +74,8 @@ def parse_csv(text: str, *, source: str = "", delimiter: str = ",") -> list:
             skips.count()
             skips.skip(start, f"malformed row ({exc})")
             continue
-        if not any(cell.strip() for cell in row.values() if isinstance(cell, str)) and not row.get(None):
+        cells = [cell for cell in row.values() if isinstance(cell, str)] + row.get(None, [])
+        if not any(cell.strip() for cell in cells):
             continue  # ",,,," is a blank line of a spreadsheet, no record
         skips.count()
         if any(cell.strip() for cell in row.get(None, ())):  # more cells than header names (empty ones are harmless)

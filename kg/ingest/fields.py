@@ -117,7 +117,7 @@ def normalize_date(value, month=None) -> str | None:
     if value is None or isinstance(value, bool):
         return None
     text = str(value).strip()
-    m = re.match(r"^(\d{4})(?:([-/.])(\d{1,2})(?:\2(\d{1,2}))?)?(?:[T ].*)?$", text)
+    m = re.match(r"^(\d{4})(?:([-/.])(\d{1,2})(?:\2(\d{1,2}))?)?(?:[T ]\d.*)?$", text)  # a time may follow
     if m:
         year, _, mon, day = m.groups()
     elif named := _named_month_date(text):
@@ -137,25 +137,31 @@ def normalize_date(value, month=None) -> str | None:
     return "-".join(p for p in (year, mon, day) if p)
 
 
-_NAMED_MONTH = re.compile(r"^(?:(\d{1,2})\s+)?([A-Za-z]{3,9})\.?\s+(?:(\d{1,2}),?\s+)?(\d{4})$")
+_NAMED_MONTH = (re.compile(r"^(?:(?P<day>\d{1,2})\s+)?(?P<month>[A-Za-z]{3,9})\.?,?\s+(?:(?P<day2>\d{1,2}),?\s+)?"
+                           r"(?P<year>\d{4})$"),  # "May 2023", "11 May, 2023", "May 11, 2023"
+                re.compile(r"^(?P<year>\d{4})\s+(?P<month>[A-Za-z]{3,9})\.?(?:\s+(?P<day>\d{1,2}))?$"))  # "2023 May 11"
 
 
 def _named_month_date(text: str) -> tuple[str, str, str | None] | None:
-    """(year, month, day) of "May 2023", "11 May 2023" or "May 11, 2023"."""
-    m = _NAMED_MONTH.match(text)
-    month = _MONTHS.get(m.group(2).lower()[:3]) if m else None
-    if not month or not _MONTH_NAMES[month - 1].startswith(m.group(2).lower()):  # "Sept", not "Mayday"
+    """(year, month, day) of "May 2023", "11 May 2023", "May 11, 2023" or PubMed's "2023 May 11"."""
+    m = next((m for m in (p.match(text) for p in _NAMED_MONTH) if m), None)
+    month = _MONTHS.get(m["month"].lower()[:3]) if m else None
+    if not month or not _MONTH_NAMES[month - 1].startswith(m["month"].lower()):  # "Sept", not "Mayday"
         return None
-    return m.group(4), str(month), m.group(1) or m.group(3)
+    return m["year"], str(month), m.groupdict().get("day") or m.groupdict().get("day2")
 
 
 def _csl_date(value: dict):
     """The date of a CSL-JSON date object (``date-parts``, else ``raw`` or ``literal``)."""
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-        numbers = [str(p) for p in parts[0] if isinstance(p, (int, str)) and not isinstance(p, bool)]
+        numbers = []
+        for part in parts[0][:3]:  # year, month, day; a missing one ends the date ([2021, null, 3] is 2021)
+            if isinstance(part, bool) or not str(part).isdigit():
+                break
+            numbers.append(str(part))
         if numbers and len(numbers[0]) == 4:
-            return "-".join(numbers[:1] + [f"{int(n):02d}" for n in numbers[1:3] if n.isdigit()])
+            return "-".join(numbers[:1] + [f"{int(n):02d}" for n in numbers[1:]])
     return value.get("raw") or value.get("literal")
 
 
@@ -221,6 +227,10 @@ class Skips:
     total: int = 0
     warnings: list[str] = field(default_factory=list)
 
+    def warn(self, where, message: str) -> None:
+        """A warning about a record that is read all the same."""
+        self.warnings.append(f"{self.source}:{where}: {message}")
+
     def skip(self, where, reason: str) -> None:
         self.warnings.append(f"{self.source}:{where}: {reason}; skipped")
         kind = reason.split(" (")[0].split(":")[0]
@@ -262,7 +272,8 @@ def _text(value) -> str:
 
 def _author_name(value) -> str:
     if isinstance(value, str):
-        return normalize_text(value)
+        names = _comma_names(normalize_text(value))  # "Hinton, Geoffrey" in a list of names
+        return names[0] if len(names) == 1 else normalize_text(value)
     if isinstance(value, dict):
         folded = {key(k): v for k, v in value.items()}
         if isinstance(folded.get("author"), dict):  # OpenAlex authorship
@@ -276,23 +287,40 @@ def _author_name(value) -> str:
 
 
 def split_authors(text: str) -> list[str]:
-    """Author names from one string: "A and B", "A; B", or "A, B, C"; a name written "Last, First" is turned
-    round ("Hinton, Geoffrey; Vinyals, O." and "Hinton, Geoffrey" are Geoffrey Hinton and O. Vinyals)."""
+    """Author names from one string: "A and B", "A; B", or "A, B, C"; names written "Last, First" are turned
+    round ("Hinton, Geoffrey; Vinyals, O.", "Hinton, G., Vinyals, O." and "Hinton, Geoffrey E." are read so)."""
     text = normalize_text(text)
     if not text:
         return []
-    if re.search(r"\s+and\s+", text) or ";" in text:
-        return [_first_last(p) for p in re.split(r"\s*;\s*|\s+and\s+", text) if p.strip()]
+    if re.search(r"\s+and\s+", text) or ";" in text:  # "A, B and C": the parts may hold comma lists too
+        return [name for part in re.split(r"\s*;\s*|,?\s+and\s+", text) for name in _comma_names(part)]
+    return _comma_names(text)
+
+
+def _comma_names(text: str) -> list[str]:
+    """The names of a comma-separated list: "Last, First" pairs when every second item is a given name or
+    initials and every other one word ("Hinton, Geoffrey E."), else one name per item ("OpenAI, DeepMind")."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    if len(parts) % 2 == 0 and all(" " not in p for p in parts):  # "Hinton, G., Vinyals, O.": last and first names
-        return [f"{first} {last}" for last, first in zip(parts[::2], parts[1::2])]
+    lasts, firsts = parts[::2], parts[1::2]
+    if len(parts) % 2 == 0 and all(map(_given, firsts)) and all(map(_family, lasts)):
+        return [f"{first} {last}" for last, first in zip(lasts, firsts)]
     return parts
 
 
-def _first_last(name: str) -> str:
-    """"Last, First" as "First Last"; any other name as it is."""
-    last, comma, first = name.strip().partition(",")
-    return f"{first.strip()} {last.strip()}" if comma and first.strip() and "," not in first else name.strip()
+def _given(text: str) -> bool:
+    """Given names or initials: "Geoffrey", "G.", "Geoffrey E.", "J.-P.", "José"; not "DeepMind" or "Oriol Vinyals"."""
+    def part(p: str) -> str:  # "I" for an initial, "N" for a name, "" otherwise
+        core = p.rstrip(".")
+        return "I" if len(core) == 1 and core.isupper() else "N" if core[:1].isupper() and core[1:].islower() else ""
+    kinds = ["".join(map(part, w.split("-"))) for w in text.split()]  # "Jean-Pierre" is one given name
+    return all(k and len(k) == w.count("-") + 1 for k, w in zip(kinds, text.split())) \
+        and sum("N" in k for k in kinds) <= 2
+
+
+def _family(text: str) -> bool:
+    """A family name: one word, maybe after lower-case particles ("Hinton", "de la Fuente", "van der Berg")."""
+    words = text.split()
+    return all(w.islower() for w in words[:-1]) and words[-1][:1].isupper() and not words[-1].isupper()  # not "IBM"
 
 
 def _authors(value) -> tuple[str, ...]:
@@ -349,6 +377,8 @@ def paper_from_fields(record: dict, *, source: str = "") -> Paper:
     if doi and not arxiv:
         arxiv = normalize_arxiv(doi)  # DataCite's arXiv DOIs (10.48550/arXiv.ID)
     title = _text(first(_TITLE)) or None
-    date = normalize_date(first(_DATE), folded.get("month"))
+    # the first date field that parses: Web of Science's "Publication Date" ("MAY 15") has no year, its "Publication
+    # Year" has
+    date = next((d for d in (normalize_date(folded.get(n), folded.get("month")) for n in _DATE) if d), None)
     return Paper(id=stable_id(abstract, arxiv=arxiv, doi=doi), abstract=abstract, urls=find_urls(abstract),
                  title=title, source=source, authors=_authors(first(_AUTHORS)), date=date, arxiv=arxiv, doi=doi)

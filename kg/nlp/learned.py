@@ -24,7 +24,7 @@ from ..errors import ExtractionError
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .roles import DEFAULT_ROLE
-from .rules import OBJECT_OPENERS, generic_terms
+from .rules import OBJECT_OPENERS, generic_terms, lexicon_index
 from .terms import Term, register_extensions
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
@@ -76,7 +76,8 @@ def _ends_in_verb(doc: Doc, end: int) -> bool:
     """The span ending before token *end* ends in a verb in "-ing" whose object follows: "a layer carrying neither
     …", "models using the …"."""
     last, after = doc[end - 1].text, doc[end].lower_ if end < len(doc) else ""
-    return last.islower() and last.endswith("ing") and len(last) > 5 and after in OBJECT_OPENERS
+    return (last.islower() and last.endswith("ing") and len(last) >= 5 and after in OBJECT_OPENERS
+            and normalize_label(last) not in lexicon_index())  # "prompting both improves …": a known concept
 
 
 

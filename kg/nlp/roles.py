@@ -321,10 +321,12 @@ def described_names(doc: Doc, terms: list[Term]) -> list[Term]:
 
 
 # What the authors make something into: "We turn this identity into EPS, a denoising objective …", "We instantiate
-# this duality in DexBench, a benchmark …".
-_MADE_INTO = re.compile(r"\bwe\s+(turn|transform|convert|distill|compile|instantiate|translate|cast|package"
-                        r"|operationali[sz]e|formali[sz]e)\w*\b[^.;:]{0,80}\b(into|in|as)\s+(the\s+|a\s+|an\s+)?$",
-                        re.I)
+# this duality in DexBench, a benchmark …", "we formalize it as X" (not "we convert the dialogues collected in X").
+_MADE_INTO = re.compile(r"\bwe\s+((turn|transform|convert|distill|compile|instantiate|translate|cast|package"
+                        r"|operationali[sz]e|formali[sz]e)\w*\b[^.;:]{0,80}\binto"
+                        r"|instantiate\w*\s+(this|these|it|them|the|our)\b[^.;:,]{0,40}\bin"
+                        r"|(cast|formali[sz]e)\w*\s+(this|these|it|them|the|our)\b[^.;:,]{0,40}\bas)"
+                        r"\s+(the\s+|a\s+|an\s+)?$", re.I)
 
 
 def subjects_after_cues(doc: Doc, terms: list[Term]) -> list[Term]:
@@ -450,6 +452,7 @@ def defined_by_authors(doc: Doc, terms: list[Term]) -> list[Term]:
     for t in terms:
         key = normalize_label(t.label)
         if (t.source == "abbrev" and key not in seen and not _known(t) and type_from_lexicon(t.label) is None
+                and table.span_text(t.start, t.end) == t.label  # not "autoregressive (AR) LLMs": a kind of models
                 and (all(_has_capital(word) for word in t.label.split()) or _headed_thing(t))
                 and not _right_after_preposition(table, t)
                 and _WE.search(table.text[table.idx[sentence_start_of(doc, t.start)]:table.idx[t.start]])):
