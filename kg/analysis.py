@@ -24,9 +24,9 @@ from .errors import InputError, KGError, NotFoundError
 from .normalize import normalize_label
 from .records import NodeType, Role
 
-__all__ = ["GENERIC_SHARE", "ROLE_WEIGHT", "close_labels", "papers", "paper_entities", "document_frequency", "idf", "is_generic",
+__all__ = ["GENERIC_SHARE", "ROLE_WEIGHT", "papers", "paper_entities", "document_frequency", "idf", "is_generic",
            "generic_entities", "family_of", "related", "linked_share", "themes", "top_entities", "find_node",
-           "find_paper", "connection", "describe"]
+           "find_paper", "close_labels", "connection", "describe"]
 
 
 def _graph_first(fn):

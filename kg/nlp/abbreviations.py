@@ -228,8 +228,9 @@ def _long_label(doc: Doc, long: Span, short: Span) -> tuple[str, bool]:
     after = short.end + 1 if short.start > long.start else None
     if after is not None and after < len(doc) and toks.words[after - 1] == ")":
         nxt = toks.words[after]
-        if nxt.islower() and head_types().get(singular(nxt)) in (NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC) \
-                and not _verb_before_object(toks.words, after) or _modifies_known_models(long_text, nxt):
+        named_kind = (nxt.islower() and not _verb_before_object(toks.words, after)
+                      and head_types().get(singular(nxt)) in (NodeType.MODEL, NodeType.BENCHMARK, NodeType.METRIC))
+        if named_kind or _modifies_known_models(long_text, nxt):
             return f"{long_text} {nxt}", False
         index = lexicon_index()
         known = any(normalize_label(f"{long_text} {word}") in index for word in (nxt, singular(nxt)))  # "caches"
@@ -243,7 +244,8 @@ def _modifies_known_models(long_text: str, word: str) -> bool:
     model: "autoregressive (AR) LLMs" are autoregressive LLMs."""
     index = lexicon_index()
     return (is_acronym(word) and index.get(normalize_label(word), (None, None))[1] is NodeType.MODEL
-            and normalize_label(long_text) not in index and singular(long_text.split()[-1].lower()) not in head_types())
+            and normalize_label(long_text) not in index
+            and singular(long_text.split()[-1].lower()) not in head_types())
 
 
 def _verb_before_object(words: list[str], i: int) -> bool:

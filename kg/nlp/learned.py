@@ -80,7 +80,6 @@ def _ends_in_verb(doc: Doc, end: int) -> bool:
             and normalize_label(last) not in lexicon_index())  # "prompting both improves …": a known concept
 
 
-
 class LearnedCheck:
     """Drops the rules' concepts no model marks and adds the names all models mark (module docstring)."""
 

@@ -409,8 +409,8 @@ def listed_parts(doc: Doc, terms: list[Term]) -> list[Term]:
         match = _PARTS_LISTED.search(sent.text) if ":" in sent.text else None
         if match:
             list_start = sent.start_char + match.end() - 1
-            found += [t for t in terms if sent.start <= t.start and t.end <= sent.end and table.idx[t.start] >= list_start
-                      and t.source != "lexicon" and not _known(t)
+            found += [t for t in terms if sent.start <= t.start and t.end <= sent.end
+                      and table.idx[t.start] >= list_start and t.source != "lexicon" and not _known(t)
                       and _ITEM_START.search(table.text[list_start:table.idx[t.start]])]
     return found
 
