@@ -215,7 +215,7 @@ class _Parser:
 
 # Text outside entries is a comment: an "@" in it is no entry (an e-mail address, "@someone", JabRef's "@Comment
 # jabref-meta:"), unless a type of entry follows it (a malformed entry: "@article title = …").
-_NOT_AN_ENTRY = re.compile(r"(?<=[\w.])@|@comment(?!\s*[{(])|@(?!\s*[A-Za-z]+\s*[{(]|\s*(?:article|inproceedings|"
+_NOT_AN_ENTRY = re.compile(r"(?<=[\w.])@|@(?!\s*[A-Za-z]+\s*[{(]|\s*(?:article|inproceedings|"
                            r"incollection|misc|book|inbook|techreport|phdthesis|mastersthesis|online|proceedings|"
                            r"unpublished|manual|booklet|conference|string|preamble)\b)", re.I)
 # Fields after an entry's end: an extra closing brace ended it early ("abstract = {…}},").
