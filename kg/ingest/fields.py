@@ -24,8 +24,8 @@ from urllib.parse import quote
 from ..records import Paper
 from .daily import find_urls, normalize_text, paper_id
 
-__all__ = ["ABSTRACT_FIELDS", "KNOWN_FIELDS", "normalize_arxiv", "normalize_doi", "normalize_date", "stable_id", "paper_from_fields",
-           "canonical_url", "Skips", "SkipRecord", "from_inverted_index", "key"]
+__all__ = ["ABSTRACT_FIELDS", "KNOWN_FIELDS", "normalize_arxiv", "normalize_doi", "normalize_date", "stable_id",
+           "paper_from_fields", "canonical_url", "Skips", "SkipRecord", "from_inverted_index", "key"]
 
 log = logging.getLogger(__name__)
 
@@ -298,8 +298,8 @@ def split_authors(text: str) -> list[str]:
 
 
 def _comma_names(text: str) -> list[str]:
-    """The names of a comma-separated list: "Last, First" pairs when every second item is a given name or
-    initials and every other one word ("Hinton, Geoffrey E."), else one name per item ("OpenAI, DeepMind")."""
+    """The names of a comma-separated list: "Last, First" pairs when every second item is given names or initials
+    and every other a family name ("Hinton, Geoffrey E."), else one name per item ("OpenAI, DeepMind")."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
     lasts, firsts = parts[::2], parts[1::2]
     if len(parts) % 2 == 0 and all(map(_given, firsts)) and all(map(_family, lasts)):
@@ -308,7 +308,8 @@ def _comma_names(text: str) -> list[str]:
 
 
 def _given(text: str) -> bool:
-    """Given names or initials: "Geoffrey", "G.", "Geoffrey E.", "J.-P.", "José"; not "DeepMind" or "Oriol Vinyals"."""
+    """Given names or initials, at most two names: "Geoffrey", "G.", "Geoffrey E.", "J.-P.", "José"; not
+    "DeepMind" or "IBM"."""
     def part(p: str) -> str:  # "I" for an initial, "N" for a name, "" otherwise
         core = p.rstrip(".")
         return "I" if len(core) == 1 and core.isupper() else "N" if core[:1].isupper() and core[1:].islower() else ""
