@@ -26,7 +26,7 @@ from .records import NodeType, Role
 
 __all__ = ["GENERIC_SHARE", "ROLE_WEIGHT", "papers", "paper_entities", "document_frequency", "idf", "is_generic",
            "generic_entities", "family_of", "related", "linked_share", "themes", "top_entities", "find_node",
-           "find_paper", "close_labels", "connection", "describe"]
+           "find_paper", "connection", "describe"]
 
 
 def _graph_first(fn):
@@ -402,14 +402,14 @@ def find_node(G: nx.MultiDiGraph, name: str, *, prefer: str = "entity") -> str:
     hits = [(n, d) for n, d in G.nodes(data=True)
             if any(normalize_label(x) == key for x in [d["label"], *d.get("aliases", [])])]
     if not hits:
-        close = close_labels(G, name)
+        close = _close_labels(G, name)
         raise NotFoundError(f"no paper or entity named {name!r}", f"did you mean {close}?" if close else "")
     first = _PAPER if prefer == "paper" else None
     hits.sort(key=lambda nd: ((nd[1]["type"] == _PAPER) != (first == _PAPER), -len(nd[1].get("papers", [])), nd[0]))
     return hits[0][0]
 
 
-def close_labels(G: nx.MultiDiGraph, name: str) -> str:
+def _close_labels(G: nx.MultiDiGraph, name: str) -> str:
     """Up to three labels of *G* spelled like *name*, quoted and joined with "or"."""
     labels = sorted({d["label"] for _, d in G.nodes(data=True) if d.get("label")})
     by_key = {normalize_label(label): label for label in labels}

@@ -174,11 +174,8 @@ def cmd_view(args) -> int:
     graph = load(args.graph)
     try:
         node = graph.find(args.node)
-    except KeyError:
-        from .analysis import close_labels
-        close = close_labels(graph.graph, args.node)
-        hint = f" (did you mean {close}?)" if close else ""
-        raise InputError(f"{args.node!r}: no node with this IRI, name or alias in {args.graph}{hint}") from None
+    except KeyError as exc:
+        raise InputError(f"{args.node!r}: no node with this IRI, name or alias in {args.graph}{_hint(exc)}") from None
     view = neighbourhood(graph.graph, node, depth=args.depth)
     label = graph.graph.nodes[node].get("label") or node
     papers = sum(1 for _, t in view.nodes(data="type") if t == "Paper")
@@ -214,8 +211,12 @@ def _lookup(fn, G, name: str, graph):
     try:
         return fn(G, name)
     except KeyError as exc:
-        hint = f" ({exc.hint})" if getattr(exc, "hint", "") else ""
-        raise InputError(f"{exc.args[0] if exc.args else exc} in {graph}{hint}") from exc
+        raise InputError(f"{exc.args[0] if exc.args else exc} in {graph}{_hint(exc)}") from exc
+
+
+def _hint(exc: KeyError) -> str:
+    """" (did you mean …?)" when the failed lookup *exc* (a NotFoundError) has a suggestion, else ""."""
+    return f" ({exc.hint})" if getattr(exc, "hint", "") else ""
 
 
 def _plural(n: int, word: str) -> str:

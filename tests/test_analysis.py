@@ -225,8 +225,10 @@ def test_cli_unknown_name_message_keeps_its_quotes_and_names_the_graph(ttl, caps
     assert rc == 2 and err.strip() == f"kg: error: no paper or entity named 'no such concept' in {ttl}"
 
 
-def test_cli_unknown_name_spelled_like_a_label_suggests_it(ttl, capsys):
-    rc, _, err = run(capsys, "show", "train-inferense mismatch", "--graph", ttl)
+@pytest.mark.parametrize("argv", [["show"], ["view", "--out", "VIEW"]])
+def test_cli_unknown_name_spelled_like_a_label_suggests_it(ttl, capsys, tmp_path, argv):
+    argv = [str(tmp_path / "v.html") if a == "VIEW" else a for a in argv]
+    rc, _, err = run(capsys, argv[0], "train-inferense mismatch", *argv[1:], "--graph", ttl)
     assert rc == 2 and "(did you mean 'train-inference mismatch'" in err
 
 
