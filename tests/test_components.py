@@ -1028,6 +1028,11 @@ def test_roles(nlp, text, label, role):
     ("Students struggle. We present the iterative design and evaluation of a gaze-based dashboard for teachers.",
      "gaze-based dashboard"),  # what the design makes
     ("Students struggle. We describe the development of a reflective planning tool.", "reflective planning tool"),
+    # a compound of a count opens the phrase only when the words after it name nothing alone
+    ("Labels are scarce. We develop a two-stage AI model predicting tumour response.", "two-stage AI model"),
+    ("Parsing is slow. We develop a 3-stage pipeline for parsing.", "3-stage pipeline"),
+    ("Factors are entangled. We propose a two-step causal experimental approach to separate them.",
+     "causal experimental approach"),
     # what a group word or a remedy's examples name
     ("We construct a suite of 1,800 repository repair tasks with planted loopholes.", "repository repair tasks"),
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",
@@ -2024,6 +2029,7 @@ def test_the_word_after_a_subject_pronoun_is_its_verb(nlp, text, verb):
     ("Questions follow Bloom's taxonomy of learning goals.", "Bloom's taxonomy", NodeType.METHOD),
     ("Patients with Alzheimer's disease were scanned.", "Alzheimer's disease", NodeType.PROBLEM),
     ("Raters agreed (Fleiss's kappa of 0.7).", "Fleiss's kappa", NodeType.METRIC),
+    ("We term this principle RL's Razor: RL prefers nearby solutions.", "RL's Razor", NodeType.METHOD),  # a short form
     ("We study Congenital Heart Disease in infants.", "Congenital Heart Disease", NodeType.PROBLEM),  # title-cased
 ])
 def test_named_conditions_and_eponyms_are_typed_by_their_head(nlp, text, label, node_type):
@@ -2047,9 +2053,27 @@ def test_a_title_cased_task_or_fault_stays_a_problem_and_other_title_cased_names
     assert found[label].type is node_type, sorted(found)
 
 
-def test_a_possessive_is_no_eponym_without_its_head(nlp):
-    found, _ = terms(nlp, "We report Anthropic's performance on GSM8K.")
+@pytest.mark.parametrize("text", ["We report Anthropic's performance on GSM8K.",
+                                  "We report the LLM's test accuracy on GSM8K."])
+def test_a_possessive_is_no_eponym_without_its_head(nlp, text):
+    found, _ = terms(nlp, text)
     assert not any("'s" in label for label in found), sorted(found)
+
+
+def test_a_verb_in_ing_after_a_head_noun_ends_the_proposed_phrase(nlp):
+    found, _ = terms(nlp, "Labels are scarce. We develop a two-stage AI model predicting pathological complete "
+                          "response (pCR) in breast cancer.")
+    assert found["two-stage AI model"].role is Role.PROPOSES, sorted(found)
+    assert found["pathological complete response"].role is not Role.PROPOSES
+
+
+def test_a_name_called_state_of_the_art_is_no_proposal(nlp):
+    found, _ = terms(nlp, "We introduce two new attacks: (i) an adaptation of ZorbRA, a state-of-the-art attack "
+                          "originally developed for classifiers, to forecasting, and (ii) a novel approach called "
+                          "Deep Zorb Series (DZS) attack.")
+    assert found["ZorbRA"].role is not Role.PROPOSES, sorted(found)
+    assert found["Deep Zorb Series"].role is Role.PROPOSES
+    assert not any(label.endswith("originally") for label in found)  # a trailing adverb ends a phrase
 
 
 def test_a_name_others_made_is_no_proposal_when_it_outperforms(nlp):

@@ -1043,7 +1043,7 @@ class CandidateFinder:
 
 
 # Heads after a person's name that make one concept of both: "Bloom's taxonomy", "Alzheimer's disease".
-_EPONYM_HEADS = {**dict.fromkeys(("disease", "law", "paradox"), NodeType.PROBLEM),
+_EPONYM_HEADS = {**dict.fromkeys(("disease", "law", "paradox", "curse"), NodeType.PROBLEM),
                  **dict.fromkeys(("kappa", "tau", "rho", "alpha", "correlation", "coefficient", "distance", "index"),
                                  NodeType.METRIC),
                  **dict.fromkeys(("inequality", "theorem", "lemma", "taxonomy", "test", "algorithm", "rule",
@@ -1052,14 +1052,18 @@ _EPONYM_HEADS = {**dict.fromkeys(("disease", "law", "paradox"), NodeType.PROBLEM
 
 
 def _add_eponyms(toks: Tokens, terms: list[Term], taken: set[int]) -> None:
-    """A Term for each name, possessive and eponym head ("Jensen's inequality") that no earlier term covers."""
+    """A Term for each name, possessive and eponym head ("Jensen's inequality"; "RL's Razor", both capitalised
+    after a short form) that no earlier term covers."""
     words = toks.words
     for i in range(len(words) - 2):
         name, mark, head = words[i:i + 3]
-        if mark not in ("'s", "’s") or not (is_title_word(name) and len(name) > 2 and name.isalpha()):
+        short_form = is_acronym(name) and is_title_word(head)
+        if mark not in ("'s", "’s") or not (is_title_word(name) and len(name) > 2 and name.isalpha() or short_form):
             continue
         head_type = _EPONYM_HEADS.get(singular(head.lower()))
-        if head_type is not None and taken.isdisjoint(range(i, i + 3)):
+        covered = [t for t in terms if t.start < i + 3 and t.end > i]
+        if head_type is not None and all(short_form and (t.start, t.end) == (i, i + 1) for t in covered):
+            terms[:] = [t for t in terms if t not in covered]  # "RL's Razor" is one name, not RL
             terms.append(Term(i, i + 3, toks.span_text(i, i + 3), "chunk", type=head_type))
             taken.update(range(i, i + 3))
 

@@ -105,6 +105,11 @@ RESULT_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|instead\s+)?(derive
 # (not "Applied to Qwen3, our method keeps …": there "our method" is the subject of a verb).
 APPOSITIVE_CUE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(our(?!\s+\w+\s+[a-z]+s\b)|a\s+(novel|new)|the\s+first"
                             r"|the\s+([\w-]+\s+){1,3}(proposed|introduced|presented)\s+(here|in\s+this))\b", re.I)
+# "LiRA, a state-of-the-art MIA originally developed for …": an appositive that says the name is someone else's.
+_EXISTING = (r"(a|an|the)\s+(state-of-the-art|widely[\s-]used|popular|well-known|existing|standard|classic(al)?"
+             r"|conventional|established|prior|previous)\b")
+_EXISTING_APPOSITIVE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+" + _EXISTING, re.I)
+_EXISTING_ITEM = re.compile(_EXISTING, re.I)
 # "PATCHWEAVE (…), an agent scaffold that …": an appositive that describes what was just named.
 _DESCRIBING_APPOSITIVE = re.compile(r"^\s*(\([^)]*\))?\s*,\s+(a|an)\s", re.I)
 # … or, for a coined name, a copula or a colon: "ZorbNet is a planner …", "ZorbNet: a planner …".
@@ -251,7 +256,7 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
             chosen += [t for t in fresh if t is not introduced and _has_capital(t.label.split()[0])
                        and t.source != "lexicon" and not _known(t) and _introduced_here(t, terms, sent.start)
                        and not _after_preposition(table, t) and not _defined_short_form(table, t)
-                       and not _a_basis(table, t)]
+                       and not _a_basis(table, t) and not _EXISTING_APPOSITIVE.match(_text_after(table, t, 50))]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
                     or not _known(t) and (_in_apposition_to_ours(_text_before(table, t, 50))
@@ -711,8 +716,9 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             continue  # "trends threaten this opportunity: A, B and C"
         if tier in ("our", "this") and not (kinded or _names_exactly(terms, start, end) or _described(doc, end)):
             end = _through_last_head(doc, start, end)  # "our probing decoder attaches …": the decoder
-        if tier != "cue" and (end == start or _said_before(doc, start, end)):
-            continue  # "PRMs … our implicit PRM outperforms": weaker evidence never proposes an earlier name
+        if tier != "cue" and (end == start or _said_before(doc, start, end)
+                              or _said_before(doc, _past_count_compound(doc, start, end, always=True), end)):
+            continue  # "PRMs … our implicit PRM outperforms", "students … our one-step student": an earlier name
         if (tier in _INDEFINITE_TIERS and not (listed or _indefinite(doc, start))
                 or tier in ("our", "this") and _generic_word(doc, start)):
             continue  # "we outline concrete steps"; "our results frame X as …"
@@ -946,12 +952,14 @@ _ADJECTIVE_PREFIXES = {"multi", "cross", "inter", "intra", "bi", "tri", "dual", 
 
 def _ends_in_adjective(doc: Doc, start: int, end: int) -> bool:
     """The phrase at tokens start:end ends in an adjective ("quantum adversarial", "data-driven") or in one compound
-    of a prefix such as multi- ("multi-agent", "offline multi-agent"): without its kind word it names nothing."""
+    of a prefix such as multi- or a count ("multi-agent", "offline multi-agent", "3-stage"): without its kind word
+    it names nothing."""
     table = tokens(doc)
     last = table.words[end - 1].lower()
     compound = table.span_text(start, end).lower().split()[-1]
+    prefix = compound.split("-", 1)[0] if "-" in compound else None
     return (_adjective(last) or last in ADJECTIVE_SUFFIXES and table.words[end - 2] == "-"  # "data-driven"
-            or "-" in compound and compound.split("-", 1)[0] in _ADJECTIVE_PREFIXES)
+            or prefix in _ADJECTIVE_PREFIXES or prefix is not None and doc.vocab[prefix].like_num)  # "two-stage"
 
 
 def _heads_a_list(start: int, end: int, after: int) -> bool:
@@ -1182,11 +1190,24 @@ def _phrase_from(doc: Doc, i: int, limit: int) -> tuple[int, int]:
     j = i
     while j < limit and _continues_phrase(doc, i, j):
         j += 1
-    while j > i and words[j - 1] == "-":
-        j -= 1
+    while j > i and (words[j - 1] == "-" or is_adverb(words[j - 1])):
+        j -= 1  # "a state-of-the-art MIA originally developed for …": the MIA
     if j - i > 3 and words[j - 2] == "-" and is_participle(words[j - 1]):
         j -= 3  # "a success classifier fine-tuned from …": a trailing participle describes, it does not name
-    return i, j
+    return _past_count_compound(doc, i, j), j
+
+
+def _past_count_compound(doc: Doc, i: int, j: int, always: bool = False) -> int:
+    """The start of the phrase i:j past a leading compound of a count ("two-step"), unless (and not *always*) the
+    words after it are no name of their own: "a two-step causal experimental approach" is a causal experimental
+    approach, "a two-stage AI model" stays one."""
+    table = tokens(doc)
+    if i >= j or not (doc[i].like_num and _opens_compound(table, i)):
+        return i
+    rest = _hyphenated_end(table, i, j)
+    if rest < j and always:
+        return rest
+    return rest if rest < j - 1 and any(_describes(w) and w not in generic_terms() for w in table.words[rest:j]) else i
 
 
 def _modifier_before_comma(table: Tokens, i: int, limit: int) -> bool:
@@ -1254,8 +1275,25 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     if j > start and word.endswith("ing") and j + 1 < len(table.words) \
             and table.words[j + 1].lower() in OBJECT_OPENERS:
         return False  # "a layer carrying neither", "a model using the …": a verb and its object
+    if j > start and _acts_on_next(table, j):
+        return False  # "a two-stage AI model predicting pathological complete response": what the model does
+    if _opens_compound(table, j):
+        return True  # "a two-stage AI model"
     return word[:1].isalnum() and (glued or title or word.lower() not in boundary_words() or _modifying_participle(
         table.words, start, j)) and not doc[j].like_num
+
+
+def _acts_on_next(table: Tokens, j: int) -> bool:
+    """Word *j* is a verb in "-ing" after a head noun and before a word that is no kind word: "a model predicting
+    response" (not "a model merging method")."""
+    words = table.words
+    return (_verb_in_ing(words[j]) and singular(words[j - 1].lower()) in head_types()
+            and j + 1 < len(words) and words[j + 1][:1].isalpha() and not _is_kind(words[j + 1]))
+
+
+def _opens_compound(table: Tokens, j: int) -> bool:
+    """Word *j* is glued by a hyphen to the next word: "two" in "a two-stage AI model"."""
+    return j + 2 < len(table.words) and table.words[j + 1] == "-" and not table.space[j] and not table.space[j + 1]
 
 
 def _modifying_participle(words: list[str], start: int, j: int) -> bool:
@@ -1279,14 +1317,16 @@ _RELATIVES = {"that", "which", "who", "whose", "where"}
 
 
 def _list_items(doc: Doc, i: int, limit: int):
-    """Phrases of "A, B, and C" from token *i* to the end of the sentence, past clauses (see _CLAUSE_VERBS)."""
+    """Phrases of "A, B, and C" from token *i* to the end of the sentence, past clauses (see _CLAUSE_VERBS) and
+    appositives that call the item before them someone else's ("A, a state-of-the-art attack, …")."""
     words = tokens(doc).words
     while i < limit:
         if words[i].lower() in ("and", "or") or doc[i].is_punct or _enumeration_mark(words, i, limit):
             i += 1
             continue
         start, end = _gerund_object(doc, i, limit) or _phrase_from(doc, i, limit)
-        if end > start and not (end < limit and words[end].lower() in _CLAUSE_VERBS):
+        described = i > 0 and words[i - 1] == "," and _EXISTING_ITEM.match(tokens(doc).text, tokens(doc).idx[i])
+        if end > start and not (end < limit and words[end].lower() in _CLAUSE_VERBS) and not described:
             yield start, end, False, True
         i, separators = max(end, i + 1), (",", ";", "and", "or")
         while i < limit and words[i].lower() not in separators:
