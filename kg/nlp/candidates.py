@@ -383,14 +383,24 @@ def _generation(words: list[str], i: int, last: int) -> bool:
 
 
 def _in_verb_position(words: list[str], start: int, sent_start: int) -> bool:
-    """Token *start* follows a subject pronoun, a modal or an infinitive's "to", maybe past an adverb: "they
-    (often) face …", "methods can return models …", "learns to internalize …" (a verb)."""
+    """Token *start* follows a subject pronoun, a modal, an infinitive's "to" or an adverb of frequency, maybe
+    past an adverb: "they (often) face …", "methods can return models …", "learns to internalize …", "…, to
+    master complex reasoning", "programs often share …" (a verb; not after "which", which may open a subject:
+    "…, which bounded-depth transformers cannot solve")."""
     before = start - 1
+    if before > sent_start and words[before].lower() in _FREQUENCY:
+        return True
     if before > sent_start and (words[before].lower() in _ADVERBS_AFTER_SUBJECT or words[before].endswith("ly")):
         before -= 1
-    return before >= sent_start and (words[before].lower() in _SUBJECT_PRONOUNS or words[before].lower() in _MODALS
-                                     or words[before].lower() == "to" and before > sent_start
-                                     and words[before - 1].lower() in _INFINITIVE_LEADS)
+    if before <= sent_start:
+        return before == sent_start and words[before].lower() in _SUBJECT_PRONOUNS | _MODALS
+    word, previous = words[before].lower(), words[before - 1].lower()
+    return word in _SUBJECT_PRONOUNS or word in _MODALS or word == "to" and (previous in _INFINITIVE_LEADS
+                                                                               or previous == ",")
+
+
+# Adverbs of frequency, which stand before a verb: "programs often share little surface similarity".
+_FREQUENCY = {"often", "rarely", "never", "always", "usually", "frequently", "sometimes", "seldom"}
 
 
 _MODALS = {"can", "cannot", "could", "may", "might", "will", "would", "should", "must", "shall"}
