@@ -2027,6 +2027,19 @@ def test_the_word_after_a_subject_pronoun_a_frequency_adverb_or_an_infinitive_is
     assert not any(label.split()[0] == verb for label in found), sorted(found)
 
 
+@pytest.mark.parametrize("text, verb", [
+    ("A primitive budgeting strategy controls the total number of primitives.", "controls"),
+    ("We report two negative results: ZorbNet collapses when trained at high rates.", "collapses")])
+def test_a_word_in_s_between_a_singular_noun_and_its_object_is_a_verb(nlp, text, verb):
+    found, _ = terms(nlp, text)
+    assert not any(verb in label.split() for label in found), sorted(found)
+
+
+def test_a_plural_after_a_preposition_stays_a_noun_before_an_object(nlp):
+    found, _ = terms(nlp, "This has made aligning models with human preferences a critical challenge.")
+    assert "human preferences" in found, sorted(found)
+
+
 @pytest.mark.parametrize("text, label, node_type", [
     ("Questions follow Bloom's taxonomy of learning goals.", "Bloom's taxonomy", NodeType.METHOD),
     ("Patients with Alzheimer's disease were scanned.", "Alzheimer's disease", NodeType.PROBLEM),

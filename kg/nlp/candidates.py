@@ -30,9 +30,10 @@ from ..normalize import is_acronym, normalize_label, singular
 from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, LATEX_OPENING,
-                    MARKUP_TOKEN, MATH_NAME, MATH_WORD, NAMING_VERBS, OUR_APPOSITION, PARAMETER_COUNT, PROPOSAL_VERBS,
-                    STATE_SUFFIXES, STUDY_WORDS, boundary_words, generic_terms, head_types, is_adverb, is_participle,
-                    is_title_word, leading_modifiers, lexicon_index, list_kind, looks_adjective)
+                    MARKUP_TOKEN, MATH_NAME, MATH_WORD, NAMING_VERBS, OBJECT_OPENERS, OUR_APPOSITION, PARAMETER_COUNT,
+                    PREPOSITIONS, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words, generic_terms,
+                    head_types, is_adverb, is_participle, is_title_word, leading_modifiers, lexicon_index, list_kind,
+                    looks_adjective)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
                     tokens, whole_word_count)
 
@@ -357,6 +358,11 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
                         continue
                 if not texts and _in_verb_position(words, start, sent_start) and text.islower():
                     continue  # "they face severe vulnerabilities": a verb
+                if texts and _verb_with_object(texts[-1], text, words, first + e, last) \
+                        and words[bounds[0] - 1].lower() not in PREPOSITIONS | {"with"}:
+                    chunks.append((tuple(texts), [*bounds, start], sent_start))
+                    texts, bounds = [], []
+                    continue  # "a budgeting strategy controls the number …": the chunk ends at its verb
                 texts.append(text)
                 bounds.append(start)
                 after_capital = capital
@@ -364,6 +370,16 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
         if texts:
             chunks.append((tuple(texts), [*bounds, sent_end], sent_start))
     return chunks
+
+
+def _verb_with_object(before: str, text: str, words: list[str], after: int, last: int) -> bool:
+    """*text*, in -s after a singular noun and before an object or "when", is a verb: "strategy controls the",
+    "QINCo2 collapses when" (not "language models", "access controls"; not where a preposition opens the chunk:
+    "aligning them with human preferences a critical challenge")."""
+    return (after <= last and (words[after].lower() in OBJECT_OPENERS or words[after] == "when")
+            and text.islower() and text.isalpha() and len(text) > 3 and text.endswith("s")
+            and not text.endswith(("ss", "us", "is", "ics")) and before[-1:].isalnum()
+            and not before.lower().endswith("s") and before.lower() not in boundary_words())
 
 
 def _masked_link(words: list[str], i: int) -> bool:

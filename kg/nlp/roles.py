@@ -30,9 +30,9 @@ from spacy.tokens import Doc
 from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, MARKUP_TOKEN,
-                    NAMING_VERBS, OBJECT_OPENERS, OUR_APPOSITION, PROPOSAL_VERBS, STUDY_WORDS, boundary_words,
-                    generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
-                    lexicon_index, looks_adjective, spelled_as_known)
+                    NAMING_VERBS, OBJECT_OPENERS, OUR_APPOSITION, PREPOSITIONS, PROPOSAL_VERBS, STUDY_WORDS,
+                    boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
+                    leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_of,
                     sentence_start_of, tokens, whole_word_count)
 from .typing_cues import type_from_lexicon, type_of
@@ -512,11 +512,6 @@ def released_terms(doc: Doc, terms: list[Term]) -> list[Term]:
     return found
 
 
-_PREPOSITIONS = {"to", "on", "in", "into", "from", "than", "over", "via", "across", "after", "before", "since",
-                 "during", "until", "within", "between", "among", "at", "through",
-                 "as", "of", "for", "by", "against", "versus", "vs", "under", "onto", "toward", "towards"}
-
-
 def _after_preposition(table: Tokens, term: Term) -> bool:
     """A preposition precedes *term*, past a determiner and a list of names ("offloads keys to CPU memory"), or
     *term* is in a list of examples ("including pandas, NumPy …"): what the new thing works with, not a second
@@ -531,7 +526,7 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
 
 # Words before what a new thing works with or on: prepositions, and "a framework using a TCN backbone", "a
 # framework extending Prediction-Powered Inference (PPI)".
-_BEFORE_A_MEANS = _PREPOSITIONS | {"using", "leveraging", "utilizing", "utilising", "employing", "extending",
+_BEFORE_A_MEANS = PREPOSITIONS | {"using", "leveraging", "utilizing", "utilising", "employing", "extending",
                                    "generalizing", "generalising"}
 
 
