@@ -9,7 +9,7 @@ import kg.cli
 from kg.errors import ExtractionError
 from kg.learn import gold_spans
 from kg.nlp import build_pipeline, default_pipeline
-from kg.nlp.learned import MODELS_DIR, LearnedCheck, _added, _checked, load_models
+from kg.nlp.learned import MODELS_DIR, LearnedCheck, _added, _checked, _without_cut_names, load_models
 from kg.records import NodeType, Role
 
 TEXT = ("We propose GlideNet, a routing method for sparse experts. It mitigates load imbalance better than HashGate "
@@ -87,6 +87,16 @@ def test_a_span_ending_in_a_verb_before_its_object_is_not_added(after, added):
     doc = build_pipeline(learned=False)("Agents fail. We add a layer carrying" + after)
     marked = [[(*span_of(doc, "layer carrying"), "Method")]] * 3
     assert [t.label for t in _added(doc, [], marked)] == added  # as if the rules had found nothing
+
+
+@pytest.mark.parametrize("words, kept", [("Symmetry-Protected Topological", False), ("Zorb Network", True)])
+def test_a_chunk_cut_after_an_adjective_gives_way_to_the_added_name(words, kept):
+    doc = build_pipeline(learned=False)(f"We identify inference as an effective {words} phase of matter.")
+    chunk = next(t for t in doc._.kg_terms if t.label == words)
+    marked = [[(*span_of(doc, f"{words} phase"), "Problem")]] * 3
+    added = _added(doc, doc._.kg_terms, marked)
+    assert [t.label for t in added] == [f"{words} phase"]
+    assert (chunk in _without_cut_names(doc._.kg_terms, added)) is kept  # "Network" is no adjective
 
 
 def test_the_shipped_models_mark_names_of_real_abstracts(corpus_path):

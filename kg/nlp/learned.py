@@ -24,7 +24,7 @@ from ..errors import ExtractionError
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .roles import DEFAULT_ROLE
-from .rules import OBJECT_OPENERS, generic_terms, lexicon_index
+from .rules import OBJECT_OPENERS, generic_terms, lexicon_index, looks_adjective
 from .terms import Term, register_extensions
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
@@ -102,8 +102,17 @@ class LearnedCheck:
     def __call__(self, doc: Doc) -> Doc:
         terms = doc._.kg_terms or []
         marked = self.marked(doc)
-        doc._.kg_terms = _checked(terms, marked) + _added(doc, terms, marked)
+        added = _added(doc, terms, marked)
+        doc._.kg_terms = _without_cut_names(_checked(terms, marked), added) + added
         return doc
+
+
+def _without_cut_names(terms: list[Term], added: list[Term]) -> list[Term]:
+    """*terms* less the chunks that end in an adjective where an added name goes on: "Symmetry-Protected
+    Topological" of "Symmetry-Protected Topological phase"."""
+    starts = {(t.start, t.end) for t in added}
+    return [t for t in terms if not (t.source == "chunk" and looks_adjective(t.label.split()[-1])
+                                     and any(s == t.start and e > t.end for s, e in starts))]
 
 
 def _checked(terms: list[Term], marked: list[list[tuple[int, int, str]]]) -> list[Term]:
