@@ -954,6 +954,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      "ZorbBench", Role.EVALUATES_ON),
     ("Dialogues matter. We convert the dialogues collected in ZorbQA, a conversational QA dataset released last "
      "year, into instruction data.", "ZorbQA", Role.EVALUATES_ON),  # where the dialogues come from
+    # an existing thing a new framework builds on is no proposal
+    ("Images are noisy. We propose a robust framework that integrates the hybrid ZorbNet architecture with model "
+     "soups.", "hybrid ZorbNet architecture", Role.USES),
     # a kind of models defined with a short form is no name the authors coin
     ("We study autoregressive (AR) LLMs and show that AR LLMs fail at planning on Blocksworld.",
      "autoregressive LLMs", Role.USES),
@@ -962,6 +965,12 @@ def test_roles(nlp, text, label, role):
     found, _ = terms(nlp, text)
     assert label in found, sorted(found)
     assert found[label].role is role
+
+
+def test_a_new_thing_in_a_question_the_paper_asks_is_no_proposal(nlp):
+    found, _ = terms(nlp, "Sensing is costly. We evaluate whether tabular foundation models can provide a new "
+                          "calibration strategy for sensors.")
+    assert found and not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
 
 
 @pytest.mark.parametrize("text, label", [

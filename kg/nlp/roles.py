@@ -871,8 +871,8 @@ def _cue_objects(doc: Doc, tier: str):
                     yield start, end + 1, True, False  # "an aggregation scheme", "a quantum adversarial framework"
                 else:
                     yield start, end, after > end, False
-            elif after > end and _mechanism_follows(words, after, sent.end):
-                start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X"
+            elif after > end and _mechanism_follows(words, after, sent.end) and words[after + 2].lower() != "the":
+                start, end = _phrase_from(doc, after + 2, sent.end)  # "a novel approach that leverages X" (not "the X")
                 if end > start:
                     yield start, end, False, False
 
@@ -1018,7 +1018,8 @@ def _cue_ends(sent: _Sentence) -> list[int]:
     """Where the proposal cues of *sent* end, in its text."""
     cues = [m.end() for m in sent.cues if not _names(m)]  # "called X" names, it does not describe
     if _may_have_new_thing(sent.text) and AUTHORS.search(sent.text):
-        cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)]
+        cues += [m.end() for m in NEW_THING_CUE.finditer(sent.text)
+                 if not _OPEN_QUESTION.search(sent.text, 0, m.start())]
     elif "propos" in sent.text or "introduc" in sent.text:
         passive = _PASSIVE_PROPOSAL.search(sent.text)
         clause = sent.text.rfind(",", 0, passive.start()) + 1 if passive else 0  # "To fix a flaw, a novel X is …"
@@ -1027,6 +1028,8 @@ def _cue_ends(sent: _Sentence) -> list[int]:
     return cues
 
 
+# A question the paper asks: "we evaluate whether X can provide a new calibration strategy" proposes nothing.
+_OPEN_QUESTION = re.compile(r"\b(whether|if)\b", re.I)
 # A proposal in the passive, and its subject: "To enforce consistency, a novel physics-informed loss is proposed".
 _PASSIVE_PROPOSAL = re.compile(r"\b(is|are)\s+(also\s+|further\s+|then\s+)?(proposed|introduced)\b")
 _A_THING = re.compile(r"\b(a|an|A|An)\s+((new|novel)\s+)?")
