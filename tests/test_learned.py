@@ -82,6 +82,14 @@ def test_a_value_every_model_marks_is_not_added(value):
     assert _added(doc, doc._.kg_terms, marked) == []
 
 
+@pytest.mark.parametrize("text, span", [("We tune a Swin Transformer-based encoder.", "Swin Transformer-based"),
+                                        ("It poses longitudinal risks---cognitive and social.", "risks---cognitive")])
+def test_a_span_cut_before_what_its_modifier_describes_or_across_a_dash_is_not_added(text, span):
+    doc = build_pipeline(learned=False)(text)
+    marked = [[(*span_of(doc, span), "Model")]] * 3
+    assert _added(doc, [], marked) == []
+
+
 @pytest.mark.parametrize("after, added", [(" neither check.", []), (".", ["layer carrying"])])
 def test_a_span_ending_in_a_verb_before_its_object_is_not_added(after, added):
     doc = build_pipeline(learned=False)("Agents fail. We add a layer carrying" + after)
