@@ -329,6 +329,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("A classifier trained to detect subtle factual inconsistencies helps.", "detect subtle factual inconsistencies"),
     ("It shrinks the data without sacrificing model generalization.", "sacrificing model generalization"),
     ("We introduce two datasets, released under the Llama 3.3 Community License.", "Community License"),
+    ("Tests were run with the UK AI Security Institute.", "UK AI Security Institute"),  # who, not a concept
+    ("Farm data come from Henan Province in China.", "Henan Province"),  # where
+    ("Programs often share little surface similarity.", "share little surface similarity"),  # a verb
     ("In Stage 1, the policy imitates; in Stage 2, it explores.", "Stage 1"),  # a numbered part
     ("Agents fail to remember failures or recover benchmark regressions.", "remember failures"),  # verbs
     ("It helps in selecting optimal annealing and in interpreting discriminative models.",

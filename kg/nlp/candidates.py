@@ -738,6 +738,8 @@ def _verdict(words: list[Word]) -> bool | str:
         return False  # "meV/atom", "GB/s", "kWh": a unit of measure; "LiDAR", "RGB-D": a sensor (kept in a longer name)
     if words[-1].facts.head in ("license", "licence"):
         return False  # "Llama 3.3 Community License", "an MIT license": terms of use, not a concept
+    if len(words) > 1 and words[-1].facts.title and words[-1].facts.head in _INSTITUTIONS:
+        return False  # "UK AI Security Institute", "Henan Province": who or where, not a concept
     if words[-1].facts.head == "token" and len(words) > 1 and _picks_out(words[0].facts.lower):
         return False  # "sampled tokens", "low-probability tokens": the tokens a step picks, not a kind of token
     if _plural_category(words) and words[-1].facts.head in ("benchmark", "dataset", "suite"):
@@ -787,6 +789,10 @@ def _verdict(words: list[Word]) -> bool | str:
         return False  # "corrected labels", "model logits", "noisy signals": the items a step picks out, or vague
         # words; a plural that may be a verb needs a repeat
     return len(words) <= 3 and _IF_REPEATED  # "entropy profiles … similar entropy profiles"
+
+
+_INSTITUTIONS = {"institute", "university", "province", "county", "ministry", "agency", "department", "hospital",
+                 "laboratory", "corporation", "inc", "ltd", "company", "college", "city"}
 
 
 def _picks_out(word: str) -> bool:
