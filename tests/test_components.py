@@ -1040,6 +1040,11 @@ def test_a_new_thing_in_a_question_the_paper_asks_is_no_proposal(nlp):
     ("Students struggle. We present the iterative design and evaluation of a gaze-based dashboard for teachers.",
      "gaze-based dashboard"),  # what the design makes
     ("Students struggle. We describe the development of a reflective planning tool.", "reflective planning tool"),
+    # modifiers set off by commas; a framework named only by a known task is what it is based on
+    ("Caches are large. We propose a simple, yet effective, zorb routing framework for caches.",
+     "zorb routing"),
+    ("Caches are large. We propose a simple, yet effective, KV cache compression framework based on "
+     "layer-adaptive composite tokens.", "layer-adaptive composite tokens"),
     # a compound of a count opens the phrase only when the words after it name nothing alone
     ("Labels are scarce. We develop a two-stage AI model predicting tumour response.", "two-stage AI model"),
     ("Parsing is slow. We develop a 3-stage pipeline for parsing.", "3-stage pipeline"),

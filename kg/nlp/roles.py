@@ -686,10 +686,16 @@ _COORDINATORS = {"and", "but", "yet", "or"}
 
 def _joins_modifiers(words: list[str], k: int) -> bool:
     """Word *k* of *words* (lower case) joins two modifiers: "simple yet effective", "fast and accurate",
-    "high-quality, real"."""
-    before = "".join(words[max(0, k - 3):k]) if k >= 3 and words[k - 2] == "-" else words[k - 1] if k else ""
-    return (0 < k < len(words) - 1 and (words[k] in _COORDINATORS or words[k] == ",")
-            and before in leading_modifiers() and words[k + 1] in leading_modifiers())
+    "high-quality, real", "simple, yet effective"; or closes such a pair: "a simple, yet effective, KV cache …"."""
+    if not (0 < k < len(words) - 1 and (words[k] in _COORDINATORS or words[k] == ",")):
+        return False
+    if words[k] in _COORDINATORS and words[k - 1] == "," and k >= 2:
+        k -= 1  # ", yet"
+    before = "".join(words[max(0, k - 3):k]) if k >= 3 and words[k - 2] == "-" else words[k - 1]
+    if before not in leading_modifiers():
+        return False
+    after = k + 2 if words[k] == "," and words[k + 1] in _COORDINATORS and k + 2 < len(words) else k + 1
+    return words[after] in leading_modifiers() or words[k] == "," and k >= 2 and words[k - 2] in _COORDINATORS
 
 
 def _introduced_here(term: Term, terms: list[Term], sent_start: int) -> bool:
@@ -865,6 +871,10 @@ def _cue_objects(doc: Doc, tier: str):
                 yield from _list_items(doc, examples, sent.end)
             elif _kind_of_a_name(doc, first, after, sent):
                 continue  # "FairMarket-RL, a novel framework that combines LLMs with …": the name is the proposal
+            elif after > end and _based_on(words, after, sent.end) and _known_phrase(doc, start, end):
+                start, end = _phrase_from(doc, after + 2, sent.end)  # "a KV cache compression framework based on X"
+                if end > start:
+                    yield start, end, False, False
             elif end > start:
                 if after > end and (_bare_word(doc, start, end) or _ends_in_adjective(doc, start, end)
                                     or _common_said_before(doc, start, end) or _ends_in_short_form(doc, start, end)):
@@ -1135,6 +1145,20 @@ _INDEFINITE_TIERS = ("plain", "result")  # after "a" / "an" only
 
 # "a novel approach that leverages X": X is what the bare kind consists of.
 _MECHANISM_VERBS = {"leverages", "exploits", "employs", "uses", "utilizes", "combines", "integrates"}
+
+
+def _based_on(words: list[str], i: int, limit: int) -> bool:
+    """Tokens i, i+1 say what a thing is built on: "based on", "built upon", "grounded in"."""
+    return i + 2 < limit and (words[i].lower(), words[i + 1].lower()) in _BASES
+
+
+_BASES = {("based", "on"), ("built", "on"), ("built", "upon"), ("grounded", "in"), ("founded", "on")}
+
+
+def _known_phrase(doc: Doc, start: int, end: int) -> bool:
+    """Tokens start:end are a concept the lexicon knows: a framework named only by its task is built on what
+    follows."""
+    return normalize_label(tokens(doc).span_text(start, end)) in lexicon_index()
 
 
 def _mechanism_follows(words: list[str], i: int, limit: int) -> bool:
