@@ -97,7 +97,8 @@ def test_a_span_ending_in_a_verb_before_its_object_is_not_added(after, added):
     assert [t.label for t in _added(doc, [], marked)] == added  # as if the rules had found nothing
 
 
-@pytest.mark.parametrize("words, kept", [("Symmetry-Protected Topological", False), ("Zorb Network", True)])
+@pytest.mark.parametrize("words, kept", [("Symmetry-Protected Topological", False), ("Zorb Network", True),
+                                         ("Zorb-Prompted", False), ("Zorb-Consistent", False)])
 def test_a_chunk_cut_after_an_adjective_gives_way_to_the_added_name(words, kept):
     doc = build_pipeline(learned=False)(f"We identify inference as an effective {words} phase of matter.")
     chunk = next(t for t in doc._.kg_terms if t.label == words)
@@ -105,6 +106,16 @@ def test_a_chunk_cut_after_an_adjective_gives_way_to_the_added_name(words, kept)
     added = _added(doc, doc._.kg_terms, marked)
     assert [t.label for t in added] == [f"{words} phase"]
     assert (chunk in _without_cut_names(doc._.kg_terms, added)) is kept  # "Network" is no adjective
+
+
+def test_the_added_name_takes_the_proposal_of_the_chunk_cut_from_it():
+    doc = build_pipeline(learned=False)("Diffusion transformers (DiT) are slow. We propose a new Zorb-Prompted DiT, "
+                                        "which adds semantics.")
+    chunk = next(t for t in doc._.kg_terms if t.label == "Zorb-Prompted")
+    assert chunk.role is Role.PROPOSES
+    added = _added(doc, doc._.kg_terms, [[(*span_of(doc, "Zorb-Prompted DiT"), "Method")]] * 3)
+    assert chunk not in _without_cut_names(doc._.kg_terms, added)
+    assert [(t.label, t.role) for t in added] == [("Zorb-Prompted DiT", Role.PROPOSES)]
 
 
 def test_the_shipped_models_mark_names_of_real_abstracts(corpus_path):

@@ -24,7 +24,8 @@ from ..errors import ExtractionError
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .roles import DEFAULT_ROLE
-from .rules import ADJECTIVE_SUFFIXES, OBJECT_OPENERS, generic_terms, lexicon_index, looks_adjective
+from .rules import (ADJECTIVE_SUFFIXES, OBJECT_OPENERS, generic_terms, is_participle, lexicon_index,
+                    looks_adjective)
 from .terms import Term, register_extensions
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
@@ -110,11 +111,25 @@ class LearnedCheck:
 
 
 def _without_cut_names(terms: list[Term], added: list[Term]) -> list[Term]:
-    """*terms* less the chunks that end in an adjective where an added name goes on: "Symmetry-Protected
-    Topological" of "Symmetry-Protected Topological phase"."""
-    starts = {(t.start, t.end) for t in added}
-    return [t for t in terms if not (t.source == "chunk" and looks_adjective(t.label.split()[-1])
-                                     and any(s == t.start and e > t.end for s, e in starts))]
+    """*terms* less the chunks that end in a modifier where an added name goes on ("Symmetry-Protected
+    Topological" of "Symmetry-Protected Topological phase", "Semantics-Prompted" of "Semantics-Prompted DiT");
+    the added name takes a proposal's role."""
+    kept = []
+    for term in terms:
+        longer = next((t for t in added if t.start == term.start and t.end > term.end), None)
+        if longer is None or term.source != "chunk" or not _ends_in_modifier(term.label):
+            kept.append(term)
+        elif term.role is Role.PROPOSES:
+            longer.role = Role.PROPOSES
+    return kept
+
+
+def _ends_in_modifier(label: str) -> bool:
+    """The last word of *label* is an adjective or a compound ending in a participle or in -ent/-ant
+    ("Topological", "Semantics-Prompted", "Semantics-Consistent")."""
+    last = label.split()[-1]
+    part = last.rsplit("-", 1)[-1].lower()
+    return looks_adjective(last) or "-" in last and (is_participle(part) or part.endswith(("ent", "ant")))
 
 
 def _checked(terms: list[Term], marked: list[list[tuple[int, int, str]]]) -> list[Term]:
