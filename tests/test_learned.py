@@ -9,7 +9,8 @@ import kg.cli
 from kg.errors import ExtractionError
 from kg.learn import gold_spans
 from kg.nlp import build_pipeline, default_pipeline
-from kg.nlp.learned import MODELS_DIR, LearnedCheck, _added, _checked, _without_cut_names, load_models
+from kg.nlp.learned import (MODELS_DIR, LearnedCheck, _added, _checked, _cut_from_known, _without_cut_names,
+                             load_models)
 from kg.records import NodeType, Role
 
 TEXT = ("We propose GlideNet, a routing method for sparse experts. It mitigates load imbalance better than HashGate "
@@ -106,6 +107,18 @@ def test_a_chunk_cut_after_an_adjective_gives_way_to_the_added_name(words, kept)
     added = _added(doc, doc._.kg_terms, marked)
     assert [t.label for t in added] == [f"{words} phase"]
     assert (chunk in _without_cut_names(doc._.kg_terms, added)) is kept  # "Network" is no adjective
+
+
+def test_a_span_cut_inside_a_longer_name_of_the_rules_is_not_added():
+    doc = build_pipeline(learned=False)("We study conflicts within ZVE (Zorb Vulnerabilities and Exposures).")
+    assert any("Zorb Vulnerabilities and Exposures" in t.aliases for t in doc._.kg_terms)
+    marked = [[(*span_of(doc, "Zorb Vulnerabilities"), "Benchmark")]] * 3
+    assert _added(doc, doc._.kg_terms, marked) == []
+    kind = build_pipeline(learned=False)("We use the Zorb Vulnerabilities benchmark.")
+    start = span_of(kind, "Zorb Vulnerabilities")[0]
+    assert not _cut_from_known(kind, start, "Zorb Vulnerabilities", {"Zorb Vulnerabilities benchmark"})  # a kind
+    assert _cut_from_known(doc, span_of(doc, "Zorb Vulnerabilities")[0], "Zorb Vulnerabilities",
+                           {"Zorb Vulnerabilities and Exposures"})
 
 
 def test_the_added_name_takes_the_proposal_of_the_chunk_cut_from_it():

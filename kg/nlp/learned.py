@@ -83,6 +83,14 @@ def _ends_in_verb(doc: Doc, end: int) -> bool:
             and normalize_label(last) not in lexicon_index())  # "prompting both improves …": a known concept
 
 
+def _cut_from_known(doc: Doc, start: int, label: str, names: set[str]) -> bool:
+    """The text from token *start* goes on, over a function word, into a longer name the rules know: "Common
+    Vulnerabilities" of "CVE (Common Vulnerabilities and Exposures)" (not "ViT-H" of "ViT-H backbones")."""
+    at = doc[start].idx
+    return any(name.startswith(label + " ") and name[len(label) + 1:].split(" ", 1)[0] in STOP_WORDS
+               and doc.text.startswith(name, at) for name in names)
+
+
 class LearnedCheck:
     """Drops the rules' concepts no model marks and adds the names all models mark (module docstring)."""
 
@@ -146,7 +154,8 @@ def _checked(terms: list[Term], marked: list[list[tuple[int, int, str]]]) -> lis
 def _added(doc: Doc, terms: list[Term], marked: list[list[tuple[int, int, str]]]) -> list[Term]:
     """Terms for the names every model marks that no term of the rules names or spells, one per span of the first
     model that is not already a term's span."""
-    known = {normalize_label(name) for t in terms for name in (t.label, *t.aliases, doc[t.start:t.end].text)}
+    names = {name for t in terms for name in (t.label, *t.aliases)}
+    known = {normalize_label(name) for t in terms for name in (*names, doc[t.start:t.end].text)}
     by_model = [{normalize_label(doc[s:e].text) for s, e, _ in spans} for spans in marked]
     agreed = set.intersection(*by_model) - known
     votes: dict[str, Counter] = {}
@@ -158,7 +167,8 @@ def _added(doc: Doc, terms: list[Term], marked: list[list[tuple[int, int, str]]]
         label = doc[s:e].text
         key = normalize_label(label)
         if key in agreed and (s, e) not in taken and _well_formed(label) and _specific(label) \
-                and _named(doc, s, e) and not _ends_in_verb(doc, e):
+                and _named(doc, s, e) and not _ends_in_verb(doc, e) \
+                and not _cut_from_known(doc, s, label, names):
             node_type = NodeType(votes[key].most_common(1)[0][0])
             added.append(Term(s, e, label, "learned", type=node_type, role=DEFAULT_ROLE[node_type]))
     return added
