@@ -359,7 +359,7 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
                 if not texts and _in_verb_position(words, start, sent_start) and text.islower():
                     continue  # "they face severe vulnerabilities": a verb
                 if texts and _verb_with_object(texts[-1], text, words, first + e, last) \
-                        and words[bounds[0] - 1].lower() not in PREPOSITIONS | {"with"}:
+                        and words[bounds[0] - 1].lower() not in _OBJECT_PREPOSITIONS:
                     chunks.append((tuple(texts), [*bounds, start], sent_start))
                     texts, bounds = [], []
                     continue  # "a budgeting strategy controls the number …": the chunk ends at its verb
@@ -370,6 +370,9 @@ def candidate_chunks(doc: Doc) -> list[Chunk]:
         if texts:
             chunks.append((tuple(texts), [*bounds, sent_end], sent_start))
     return chunks
+
+
+_OBJECT_PREPOSITIONS = PREPOSITIONS | {"with"}  # a chunk after one of these is an object, not a subject
 
 
 def _verb_with_object(before: str, text: str, words: list[str], after: int, last: int) -> bool:

@@ -527,7 +527,7 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
 # Words before what a new thing works with or on: prepositions, and "a framework using a TCN backbone", "a
 # framework extending Prediction-Powered Inference (PPI)".
 _BEFORE_A_MEANS = PREPOSITIONS | {"using", "leveraging", "utilizing", "utilising", "employing", "extending",
-                                   "generalizing", "generalising"}
+                                  "generalizing", "generalising"}
 
 
 def _right_after_preposition(table: Tokens, term: Term) -> bool:
@@ -1341,13 +1341,14 @@ _RELATIVES = {"that", "which", "who", "whose", "where"}
 def _list_items(doc: Doc, i: int, limit: int):
     """Phrases of "A, B, and C" from token *i* to the end of the sentence, past clauses (see _CLAUSE_VERBS) and
     appositives that call the item before them someone else's ("A, a state-of-the-art attack, …")."""
-    words = tokens(doc).words
+    table = tokens(doc)
+    words = table.words
     while i < limit:
         if words[i].lower() in ("and", "or") or doc[i].is_punct or _enumeration_mark(words, i, limit):
             i += 1
             continue
         start, end = _gerund_object(doc, i, limit) or _phrase_from(doc, i, limit)
-        described = i > 0 and words[i - 1] == "," and _EXISTING_ITEM.match(tokens(doc).text, tokens(doc).idx[i])
+        described = i > 0 and words[i - 1] == "," and _EXISTING_ITEM.match(table.text, table.idx[i])
         if end > start and not (end < limit and words[end].lower() in _CLAUSE_VERBS) and not described:
             yield start, end, False, True
         i, separators = max(end, i + 1), (",", ";", "and", "or")

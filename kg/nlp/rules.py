@@ -69,6 +69,7 @@ OUR_APPOSITION = re.compile(rf"\b(our|the\s+resulting|a\s+(new|novel)|({PROPOSAL
 DETERMINERS = frozenset({"a", "an", "the", "its", "their", "each", "every", "all", "this", "these", "those", "any"})
 # Words that open the object of a verb: "a layer carrying neither …", "a model using the …".
 OBJECT_OPENERS = DETERMINERS | {"neither", "both", "no", "our"}
+# Prepositions, before what a phrase works with or on ("offloads keys to CPU memory").
 PREPOSITIONS = frozenset({"to", "on", "in", "into", "from", "than", "over", "via", "across", "after", "before", "since",
                           "during", "until", "within", "between", "among", "at", "through", "as", "of", "for", "by",
                           "against", "versus", "vs", "under", "onto", "toward", "towards"})
