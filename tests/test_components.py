@@ -2052,6 +2052,20 @@ def test_a_word_in_s_between_a_singular_noun_and_its_object_is_a_verb(nlp, text,
     assert not any(verb in label.split() for label in found), sorted(found)
 
 
+@pytest.mark.parametrize("text, label", [
+    ("Diffusion transformers (DiT) are slow. We propose a new Zorb-Prompted DiT, which adds semantics.",
+     "Zorb-Prompted DiT"),
+    ("Diffusion transformers (DiT) are slow. We also scale a Cascade DiT that grows its tokens.", "Cascade DiT")])
+def test_a_title_case_word_before_a_defined_short_form_names_a_variant(nlp, text, label):
+    found, _ = terms(nlp, text)
+    assert label in found, sorted(found)
+
+
+def test_an_evaluative_word_before_a_defined_short_form_names_no_variant(nlp):
+    found, _ = terms(nlp, "Reinforcement learning (RL) is costly. Efficient RL needs fewer samples.")
+    assert "Efficient RL" not in found, sorted(found)
+
+
 def test_a_plural_after_a_preposition_stays_a_noun_before_an_object(nlp):
     found, _ = terms(nlp, "This has made aligning models with human preferences a critical challenge.")
     assert "human preferences" in found, sorted(found)

@@ -1034,6 +1034,7 @@ class CandidateFinder:
         known = _known_starts(toks, terms)
         if "'s " in toks.text or "’s " in toks.text:
             _add_eponyms(toks, terms, taken)
+        _add_titled_short_forms(doc, terms, taken)
         for texts, bounds, sent_start in candidate_chunks(doc):
             referents = _referents_named(toks, texts, bounds[0])
             if referents:
@@ -1101,6 +1102,26 @@ def _add_eponyms(toks: Tokens, terms: list[Term], taken: set[int]) -> None:
             terms[:] = [t for t in terms if t not in covered]  # "RL's Razor" is one name, not RL
             terms.append(Term(i, i + 3, toks.span_text(i, i + 3), "chunk", type=head_type))
             taken.update(range(i, i + 3))
+
+
+def _add_titled_short_forms(doc: Doc, terms: list[Term], taken: set[int]) -> None:
+    """A Term for a title-case word right before a short form the text defined, inside a sentence: "a new
+    Semantics-Prompted DiT" after "diffusion transformers (DiT)" is a variant its authors name (see
+    ``_titled_acronym`` for the lexicon's short forms)."""
+    toks = tokens(doc)
+    words = toks.words
+    for term in [t for t in terms if t.source == "short" and t.start > 1]:
+        start = term.start - 1
+        while start >= 2 and words[start - 1] == "-" and not toks.space[start - 2] and not toks.space[start - 1]:
+            start -= 2  # "Semantics-Prompted"
+        name = toks.span_text(start, term.start).rstrip()
+        if (taken.isdisjoint(range(start, term.start)) and is_title_word(words[start])
+                and sentence_start_of(doc, start) != start and not _generic_word(words[start])
+                and words[start].lower() not in boundary_words()
+                and words[start].lower() not in leading_modifiers()  # "Efficient RL"
+                and name.replace("-", "").isalpha()):
+            terms.append(Term(start, term.end, toks.span_text(start, term.end), "chunk"))
+            taken.update(range(start, term.start))
 
 
 def _known_starts(toks: Tokens, terms: list[Term]) -> dict[int, list[int]]:
