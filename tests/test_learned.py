@@ -122,13 +122,12 @@ def test_a_span_cut_inside_a_longer_name_of_the_rules_is_not_added():
 
 
 def test_the_added_name_takes_the_proposal_of_the_chunk_cut_from_it():
-    doc = build_pipeline(learned=False)("Diffusion transformers (DiT) are slow. We propose a new Zorb-Prompted DiT, "
-                                        "which adds semantics.")
-    chunk = next(t for t in doc._.kg_terms if t.label == "Zorb-Prompted")
+    doc = build_pipeline(learned=False)("Pixels fly. We propose a new Zorb-Protected Topological phase of matter.")
+    chunk = next(t for t in doc._.kg_terms if t.label == "Zorb-Protected Topological")
     assert chunk.role is Role.PROPOSES
-    added = _added(doc, doc._.kg_terms, [[(*span_of(doc, "Zorb-Prompted DiT"), "Method")]] * 3)
+    added = _added(doc, doc._.kg_terms, [[(*span_of(doc, "Zorb-Protected Topological phase"), "Method")]] * 3)
     assert chunk not in _without_cut_names(doc._.kg_terms, added)
-    assert [(t.label, t.role) for t in added] == [("Zorb-Prompted DiT", Role.PROPOSES)]
+    assert [(t.label, t.role) for t in added] == [("Zorb-Protected Topological phase", Role.PROPOSES)]
 
 
 def test_the_shipped_models_mark_names_of_real_abstracts(corpus_path):
