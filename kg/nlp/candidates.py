@@ -1114,12 +1114,10 @@ def _add_titled_short_forms(doc: Doc, terms: list[Term], taken: set[int]) -> Non
         start = term.start - 1
         while start >= 2 and words[start - 1] == "-" and not toks.space[start - 2] and not toks.space[start - 1]:
             start -= 2  # "Semantics-Prompted"
-        name = toks.span_text(start, term.start).rstrip()
-        if (taken.isdisjoint(range(start, term.start)) and is_title_word(words[start])
-                and sentence_start_of(doc, start) != start and not _generic_word(words[start])
-                and words[start].lower() not in boundary_words()
-                and words[start].lower() not in leading_modifiers()  # "Efficient RL"
-                and name.replace("-", "").isalpha()):
+        facts = _facts(words[start])  # the checks of _titled_acronym; not "Efficient RL" (a modifier)
+        if (facts.title and not facts.modifier and not facts.generic and facts.lower not in boundary_words()
+                and sentence_start_of(doc, start) != start and taken.isdisjoint(range(start, term.start))
+                and all(w == "-" or w.isalpha() for w in words[start:term.start])):
             terms.append(Term(start, term.end, toks.span_text(start, term.end), "chunk"))
             taken.update(range(start, term.start))
 
