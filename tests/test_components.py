@@ -1266,6 +1266,11 @@ def test_advice_yields_to_stronger_evidence(nlp, text, proposed):
      "generalize.", "Q-value policies"),
     ("Physics is hard for video models. We first fine-tune a lightweight motion critic on synthetic clips.",
      "motion critic"),
+    # a part of the authors' method, introduced with "a" (the very last evidence)
+    ("Masks are noisy. Our detector, trained with a boundary-weighted loss that ignores unlabeled pixels, "
+     "reaches a high recall.", "boundary-weighted loss"),
+    ("Routers collapse. Our approach freezes the gate, while a small diversity term keeps experts apart.",
+     "diversity term"),
 ])
 def test_a_result_or_what_the_authors_make_is_proposed_when_nothing_else_is(nlp, text, label):
     found, _ = terms(nlp, text)
@@ -1289,6 +1294,12 @@ def test_a_result_or_what_the_authors_make_is_proposed_when_nothing_else_is(nlp,
     ("Models drift. We evaluate a strong baseline on the new split.", []),  # a study
     ("Caching is slow. Our changes reduce memory, resulting in a 2x speedup.", []),  # an outcome
     ("Models drift. We run a reward shaping loop over time.", []),  # a known concept is not renamed
+    # a part of the authors' method (the very last tier)
+    ("We propose DriftNet for judges. It is trained with a boundary-weighted loss by our team.", ["DriftNet"]),
+    ("Probes work early. We show that a probe reads the answer before a single reasoning token is produced.", []),
+    ("Bounds are loose. We extend the analysis and show that it depends on a sharpness term.", []),
+    ("Our models are trained with a cross-entropy loss on the new split.", []),  # a known concept
+    ("Our model is trained with a boundary-weighted recipe on the new split.", []),  # no part of a method
 ])
 def test_a_result_or_what_the_authors_do_yields_to_stronger_evidence(nlp, text, proposed):
     found, _ = terms(nlp, text)

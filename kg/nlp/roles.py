@@ -727,10 +727,12 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             continue  # "we provide a detailed analysis", "yields a speedup of 2x", "we report a new … analysis"
         if _action_on_object(doc, start, end):
             continue  # "We propose FlowRL: matching the full reward distribution …": what it does, no concept
-        if tier == "act" and _holds_known(terms, start, end):
+        if tier == "part" and singular(tokens(doc).words[end - 1].lower()) not in _PART_HEADS:
+            continue
+        if tier in ("act", "part") and _holds_known(terms, start, end):
             continue  # "we run a reward shaping loop": the weakest cue does not rename a known concept
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
-        if tier in _INDEFINITE_TIERS + ("act",) and term is not None and term.source == "lexicon":
+        if tier in _INDEFINITE_TIERS + ("act", "part") and term is not None and term.source == "lexicon":
             continue  # "yields a Spearman correlation": a known concept (advice may name one: "report Pareto fronts")
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
@@ -1095,6 +1097,25 @@ def _act_cue_ends(sent: _Sentence) -> list[int]:
     return [m.end() for m in _ACT_CUE.finditer(sent.text)]
 
 
+def _part_cue_ends(sent: _Sentence) -> list[int]:
+    """After every "a" / "an" of a sentence about the authors' work: "Our model, trained with a label-conditioned
+    loss …" (the phrase must end in a part's head, see _PART_HEADS); not in what the authors find or analyse ("we
+    show that a linear probe decodes X before a single reasoning token is produced")."""
+    if not AUTHORS.search(sent.text) or _FINDING.search(sent.text):
+        return []
+    return [m.end() for m in _A_THING.finditer(sent.text)]
+
+
+_FINDING = re.compile(r"\bwe\s+([^.;:]{0,80}?\band\s+)?((also|further|then|first|formally)\s+)?"
+                      r"(show|prove|find|observe|demonstrate|analy[sz]e)", re.I)  # "we extend X and show that …"
+
+
+# The parts a method is built from, new when introduced with "a" / "an" in a sentence about the authors' work.
+_PART_HEADS = {"loss", "term", "regularizer", "objective", "penalty", "token", "decoder", "encoder", "criterion",
+               "schedule", "bias", "module", "block", "layer", "probe", "estimator", "adapter", "gate", "router",
+               "scheduler", "constraint", "mask", "projection", "verifier", "critic", "filter"}
+
+
 # The weakest evidence of all, what the authors do to something new: "we first fine-tune a lightweight motion
 # critic", "we turn this signal into an abort cascade", "we replace X with a guidance-conditioned target",
 # "…, resulting in Q-value policies".
@@ -1137,9 +1158,9 @@ def _has_any(text: str, words: tuple[str, ...]) -> bool:
 #   act:   what the authors do to something new (_ACT_CUE), tried after the named evidence, as the very last.
 _TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends,
                   "result": _result_cue_ends, "advice": _advice_cue_ends, "this": _this_cue_ends,
-                  "act": _act_cue_ends}
-TIERS = tuple(_TIER_CUE_ENDS)[:-1]  # "act" is tried last, after the named evidence (RoleAssigner)
-_PLAIN_TIERS = ("plain", "result", "advice", "act")  # a phrase of common words will do
+                  "act": _act_cue_ends, "part": _part_cue_ends}
+TIERS = tuple(_TIER_CUE_ENDS)[:-2]  # "act" and "part" are tried last, after the named evidence (RoleAssigner)
+_PLAIN_TIERS = ("plain", "result", "advice", "act", "part")  # a phrase of common words will do
 _INDEFINITE_TIERS = ("plain", "result")  # after "a" / "an" only
 
 
@@ -1302,7 +1323,7 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     if _opens_compound(table, j):
         return True  # "a two-stage AI model"
     return word[:1].isalnum() and (glued or title or word.lower() not in boundary_words() or _modifying_participle(
-        table.words, start, j)) and not doc[j].like_num
+        table.words, start, j) or j > start and word == "term") and not doc[j].like_num  # "a consistency term"
 
 
 def _acts_on_next(table: Tokens, j: int) -> bool:
@@ -1516,7 +1537,8 @@ class RoleAssigner:
         if not found:
             found = (named_by_address(doc, terms) or last_named_evidence(doc, terms) or defined_by_authors(doc, terms)
                      or released_terms(doc, terms) or acting_names(doc, terms) or listed_parts(doc, terms)
-                     or descriptive_proposals(doc, terms, "act") or known_after_cue(doc, terms))
+                     or descriptive_proposals(doc, terms, "act") or known_after_cue(doc, terms)
+                     or descriptive_proposals(doc, terms, "part"))
         proposed = {normalize_label(t.label) for t in found}
         trained = _trained_models(doc, [t for t in terms if t.type is NodeType.MODEL
                                         and normalize_label(t.label) in proposed])
