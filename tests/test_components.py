@@ -1266,6 +1266,10 @@ def test_advice_yields_to_stronger_evidence(nlp, text, proposed):
      "generalize.", "Q-value policies"),
     ("Physics is hard for video models. We first fine-tune a lightweight motion critic on synthetic clips.",
      "motion critic"),
+    # the angle the authors take
+    ("Caches grow. In this work, we revisit cache eviction from the perspective of attention recovery.",
+     "attention recovery"),
+    ("Agents drift. We study scaffold design through the lens of plan consistency.", "plan consistency"),
     # a part of the authors' method, introduced with "a" (the very last evidence)
     ("Masks are noisy. Our detector, trained with a boundary-weighted loss that ignores unlabeled pixels, "
      "reaches a high recall.", "boundary-weighted loss"),
@@ -1294,6 +1298,10 @@ def test_a_result_or_what_the_authors_make_is_proposed_when_nothing_else_is(nlp,
     ("Models drift. We evaluate a strong baseline on the new split.", []),  # a study
     ("Caching is slow. Our changes reduce memory, resulting in a 2x speedup.", []),  # an outcome
     ("Models drift. We run a reward shaping loop over time.", []),  # a known concept is not renamed
+    # the angle the authors take
+    ("Caches grow. We revisit cache eviction from the perspective of the attention maps.", []),  # existing
+    ("Caches grow. We revisit cache eviction through the lens of optimal transport.", []),  # a known concept
+    ("Caches grow. From the perspective of cache users, we compare eviction rules.", []),  # no angle on a problem
     # a part of the authors' method (the very last tier)
     ("We propose DriftNet for judges. It is trained with a boundary-weighted loss by our team.", ["DriftNet"]),
     ("Probes work early. We show that a probe reads the answer before a single reasoning token is produced.", []),

@@ -729,10 +729,10 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             continue  # "We propose FlowRL: matching the full reward distribution …": what it does, no concept
         if tier == "part" and singular(tokens(doc).words[end - 1].lower()) not in _PART_HEADS:
             continue
-        if tier in ("act", "part") and _holds_known(terms, start, end):
+        if tier in ("act", "lens", "part") and _holds_known(terms, start, end):
             continue  # "we run a reward shaping loop": the weakest cue does not rename a known concept
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
-        if tier in _INDEFINITE_TIERS + ("act", "part") and term is not None and term.source == "lexicon":
+        if tier in _INDEFINITE_TIERS + ("act", "lens", "part") and term is not None and term.source == "lexicon":
             continue  # "yields a Spearman correlation": a known concept (advice may name one: "report Pareto fronts")
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
@@ -1110,6 +1110,18 @@ _FINDING = re.compile(r"\bwe\s+([^.;:]{0,80}?\band\s+)?((also|further|then|first
                       r"(show|prove|find|observe|demonstrate|analy[sz]e)", re.I)  # "we extend X and show that …"
 
 
+def _lens_cue_ends(sent: _Sentence) -> list[int]:
+    """After the angle the authors take: "we revisit KV cache compression from the perspective of output
+    reconstruction", "we study harness design through the lens of trajectory alignment"."""
+    if "perspective" not in sent.text and "lens" not in sent.text or not AUTHORS.search(sent.text):
+        return []
+    return [m.end() for m in _LENS.finditer(sent.text)]
+
+
+# Lower case: "From the perspective of users, we …" at a sentence's start frames the discussion, not the method.
+_LENS = re.compile(r"\b(from\s+the\s+perspective|through\s+the\s+lens)\s+of\s+(?!the\b)")
+
+
 # The parts a method is built from, new when introduced with "a" / "an" in a sentence about the authors' work.
 _PART_HEADS = {"loss", "term", "regularizer", "objective", "penalty", "token", "decoder", "encoder", "criterion",
                "schedule", "bias", "module", "block", "layer", "probe", "estimator", "adapter", "gate", "router",
@@ -1155,12 +1167,15 @@ def _has_any(text: str, words: tuple[str, ...]) -> bool:
 #           report image-ablated baselines").
 #   this:  a thing first named as "this X" in a sentence about the authors' work ("We prove that this endogenous
 #          reward is …"), not a problem and not the heading of a list.
-#   act:   what the authors do to something new (_ACT_CUE), tried after the named evidence, as the very last.
+#   act:   what the authors do to something new (_ACT_CUE), tried after the named evidence;
+#   lens:  the angle the authors take ("from the perspective of X"), tried after act;
+#   part:  a part of the authors' method introduced with "a" / "an" ("trained with a boundary-weighted loss"), the
+#          very last.
 _TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends,
                   "result": _result_cue_ends, "advice": _advice_cue_ends, "this": _this_cue_ends,
-                  "act": _act_cue_ends, "part": _part_cue_ends}
-TIERS = tuple(_TIER_CUE_ENDS)[:-2]  # "act" and "part" are tried last, after the named evidence (RoleAssigner)
-_PLAIN_TIERS = ("plain", "result", "advice", "act", "part")  # a phrase of common words will do
+                  "act": _act_cue_ends, "lens": _lens_cue_ends, "part": _part_cue_ends}
+TIERS = tuple(_TIER_CUE_ENDS)[:-3]  # the last three are tried after the named evidence (RoleAssigner)
+_PLAIN_TIERS = ("plain", "result", "advice", "act", "lens", "part")  # a phrase of common words will do
 _INDEFINITE_TIERS = ("plain", "result")  # after "a" / "an" only
 
 
@@ -1538,7 +1553,7 @@ class RoleAssigner:
             found = (named_by_address(doc, terms) or last_named_evidence(doc, terms) or defined_by_authors(doc, terms)
                      or released_terms(doc, terms) or acting_names(doc, terms) or listed_parts(doc, terms)
                      or descriptive_proposals(doc, terms, "act") or known_after_cue(doc, terms)
-                     or descriptive_proposals(doc, terms, "part"))
+                     or descriptive_proposals(doc, terms, "lens") or descriptive_proposals(doc, terms, "part"))
         proposed = {normalize_label(t.label) for t in found}
         trained = _trained_models(doc, [t for t in terms if t.type is NodeType.MODEL
                                         and normalize_label(t.label) in proposed])
