@@ -1143,6 +1143,13 @@ def test_a_name_after_using_in_a_proposal_sentence_is_used(nlp):
     assert all(t.role is not Role.PROPOSES for label, t in found.items() if "Temporal" in label), sorted(found)
 
 
+def test_a_name_the_authors_fine_tune_in_a_proposal_sentence_is_used(nlp):
+    found, _ = terms(nlp, "Clones are hard to find. We construct a clone-pair corpus and fine-tune Zeta-Coder with "
+                          "adapters.")
+    assert found["Zeta-Coder"].role is not Role.PROPOSES, sorted(found)
+    assert found["clone-pair corpus"].role is Role.PROPOSES, sorted(found)
+
+
 def test_a_name_a_new_framework_extends_is_used(nlp):
     found, _ = terms(nlp, "Metrics are costly. We present a statistical framework extending Prediction-Powered "
                           "Inference (PPI) to sub-instance annotations.")
