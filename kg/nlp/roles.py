@@ -732,7 +732,7 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
         if _action_on_object(doc, start, end):
             continue  # "We propose FlowRL: matching the full reward distribution …": what it does, no concept
         if tier == "part" and singular(tokens(doc).words[end - 1].lower()) not in _PART_HEADS:
-            continue
+            continue  # "reaches a mean Dice score": no part of a method
         if tier in ("act", "lens", "part") and _holds_known(terms, start, end):
             continue  # "we run a reward shaping loop": the weakest cue does not rename a known concept
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
