@@ -1100,6 +1100,8 @@ def test_a_new_thing_in_a_question_the_paper_asks_is_no_proposal(nlp):
      "non-SAE baselines"),  # "non-SAE" alone is no term
     ("Refusal rates mislead. We outline concrete desiderata for agent evaluations, discuss the costs of realistic "
      "testing, and call on model developers to publish sandbox audit logs.", "sandbox audit logs"),  # a long "we …"
+    ("Forecasts miss extremes. We argue that tail-focused evaluation should become standard practice.",
+     "tail-focused evaluation"),  # a kind of study named by a compound
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)
@@ -1251,6 +1253,7 @@ def test_a_list_of_clauses_proposes_nothing(nlp):
     ("Judges drift. Developers report drift curves, and we argue that this is enough.", []),  # not advised
     ("Judges drift. We argue that benchmarks are saturated and report drift curves.", []),  # the authors report
     ("Judges drift. We find that agents call external tools and publish intermediate outputs.", []),
+    ("Judges drift. We argue that a more careful evaluation should become standard practice.", []),  # no kind
 ])
 def test_advice_yields_to_stronger_evidence(nlp, text, proposed):
     found, _ = terms(nlp, text)

@@ -727,7 +727,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
         if (tier in _INDEFINITE_TIERS and not (listed or _indefinite(doc, start))
                 or tier in ("our", "this") and _generic_word(doc, start)):
             continue  # "we outline concrete steps"; "our results frame X as …"
-        if tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end) or _a_study(doc, end):
+        if (tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end) or _a_study(doc, end)) \
+                and not (tier == "advice" and _specific_study(doc, start, end)):
             continue  # "we provide a detailed analysis", "yields a speedup of 2x", "we report a new … analysis"
         if _action_on_object(doc, start, end):
             continue  # "We propose FlowRL: matching the full reward distribution …": what it does, no concept
@@ -790,6 +791,13 @@ def _described(doc: Doc, end: int) -> bool:
 def _a_study(doc: Doc, end: int) -> bool:
     """The phrase ending before token *end* names a study or an outcome ("a detailed analysis", "a speedup")."""
     return singular(tokens(doc).words[end - 1].lower()) in STUDY_WORDS
+
+
+def _specific_study(doc: Doc, start: int, end: int) -> bool:
+    """A kind of study named by a compound before the study word, which the authors may advise: "we argue that
+    extreme-focused evaluation should become standard practice"."""
+    words = tokens(doc).words
+    return end - start >= 4 and words[end - 3] == "-" and not any(doc[i].like_num for i in range(start, end))
 
 
 def _names_exactly(terms: list[Term], start: int, end: int) -> bool:
