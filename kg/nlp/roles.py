@@ -521,7 +521,7 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
                       or _has_capital(table.words[i]) and i < term.start - 1  # "from arXiv, GitHub and TeX SE"
                       or table.words[i].isdigit() and i < term.start - 1):  # "on IMO 2025 and CMO 2024"
         i -= 1
-    return i >= 0 and table.words[i].lower() in _BEFORE_A_MEANS | _USING_VERBS or _in_example_list(table, term.start)
+    return i >= 0 and table.words[i].lower() in _BEFORE_WHAT_IS_USED or _in_example_list(table, term.start)
 
 
 # Words before what a new thing works with or on: prepositions, and "a framework using a TCN backbone", "a
@@ -530,8 +530,8 @@ _BEFORE_A_MEANS = PREPOSITIONS | {"using", "leveraging", "utilizing", "utilising
                                   "generalizing", "generalising"}
 
 
-# Verbs before the existing things a new one is made with: "we construct X and fine-tune Phi3 and Qwen-Coder".
-_USING_VERBS = {"tune", "finetune", "use", "adopt", "prompt"}
+# Also verbs before the existing things a new one is made with: "we construct X and fine-tune Phi3 and Qwen-Coder".
+_BEFORE_WHAT_IS_USED = _BEFORE_A_MEANS | {"tune", "finetune", "use", "adopt", "prompt"}
 
 
 def _right_after_preposition(table: Tokens, term: Term) -> bool:
