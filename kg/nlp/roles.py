@@ -734,10 +734,10 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             continue  # "We propose FlowRL: matching the full reward distribution …": what it does, no concept
         if tier == "part" and singular(tokens(doc).words[end - 1].lower()) not in _PART_HEADS:
             continue  # "reaches a mean Dice score": no part of a method
-        if tier in ("act", "lens", "part") and _holds_known(terms, start, end):
+        if tier in _LAST_TIERS and _holds_known(terms, start, end):
             continue  # "we run a reward shaping loop": the weakest cue does not rename a known concept
         term = _term_for(doc, terms, start, end, kinded, plain=tier in _PLAIN_TIERS)
-        if tier in _INDEFINITE_TIERS + ("act", "lens", "part") and term is not None and term.source == "lexicon":
+        if tier in _INDEFINITE_TIERS + _LAST_TIERS and term is not None and term.source == "lexicon":
             continue  # "yields a Spearman correlation": a known concept (advice may name one: "report Pareto fronts")
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
@@ -1186,7 +1186,8 @@ def _has_any(text: str, words: tuple[str, ...]) -> bool:
 _TIER_CUE_ENDS = {"cue": _cue_ends, "weak": _weak_cue_ends, "our": _our_cue_ends, "plain": _plain_cue_ends,
                   "result": _result_cue_ends, "advice": _advice_cue_ends, "this": _this_cue_ends,
                   "act": _act_cue_ends, "lens": _lens_cue_ends, "part": _part_cue_ends}
-TIERS = tuple(_TIER_CUE_ENDS)[:-3]  # the last three are tried after the named evidence (RoleAssigner)
+_LAST_TIERS = ("act", "lens", "part")  # tried after the named evidence, in this order (RoleAssigner)
+TIERS = tuple(tier for tier in _TIER_CUE_ENDS if tier not in _LAST_TIERS)
 _PLAIN_TIERS = ("plain", "result", "advice", "act", "lens", "part")  # a phrase of common words will do
 _INDEFINITE_TIERS = ("plain", "result")  # after "a" / "an" only
 
