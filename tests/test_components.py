@@ -314,6 +314,7 @@ def test_name_shapes(nlp, word, expected):
     # repeated: no verb
     ("It beats methods that use reinforcement learning via human feedback.",
      "Reinforcement Learning from Human Feedback"),
+    ("We compare five backends under static vs. dynamic retrieval.", "dynamic retrieval"),  # "vs." ends a term
 ])
 def test_names_are_found_with_clean_boundaries(nlp, text, name):
     found, _ = terms(nlp, text)

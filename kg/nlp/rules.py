@@ -72,7 +72,7 @@ OBJECT_OPENERS = DETERMINERS | {"neither", "both", "no", "our"}
 # Prepositions, before what a phrase works with or on ("offloads keys to CPU memory").
 PREPOSITIONS = frozenset({"to", "on", "in", "into", "from", "than", "over", "via", "across", "after", "before", "since",
                           "during", "until", "within", "between", "among", "at", "through", "as", "of", "for", "by",
-                          "against", "versus", "vs", "under", "onto", "toward", "towards"})
+                          "against", "versus", "vs", "vs.", "under", "onto", "toward", "towards"})
 # Words that name only the kind of a contribution: "a framework", "a simple method" name nothing.
 KIND_WORDS = frozenset({"method", "framework", "approach", "strategy", "procedure", "algorithm", "technique",
                         "paradigm", "scheme"})
