@@ -575,6 +575,9 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
     ("We propose ZorbRL: matching the full reward distribution via flow balancing.", "matching"),
     ("Our contributions are: (i) a zorb coverage theorem; (ii) a zorb learning formulation, providing a "
      "finite-sample lower bound on regret.", "providing"),
+    # an "-ing" word before an adjective is a verb with its object
+    ("It helps by decoding intermediate layers with the output head.", "decoding"),
+    ("Prior work studies training deep networks with noisy labels.", "training deep"),
 ])
 def test_no_garbage_terms(nlp, text, unwanted):
     found, doc = terms(nlp, text)

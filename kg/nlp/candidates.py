@@ -472,14 +472,23 @@ def _fixed_compound(words: list[Word]) -> bool:
             or first == "effective" and second in _EFFECTIVE_QUANTITIES)
 
 
+# Adjectives an "-ing" word may take as the start of its object, besides those with an adjective's ending:
+# "training deep networks", "decoding intermediate layers", "balancing dual objectives".
+_OBJECT_ADJECTIVE_ENDINGS = ("ual", "tic", "lic", "ile")
+_OBJECT_ADJECTIVES = {"deep", "shallow", "intermediate", "recurrent", "intelligent", "heavy", "sparse", "dense",
+                      "discrete", "multiple", "diverse", "large", "small", "different", "efficient", "complex",
+                      "simple", "explicit", "implicit", "coherent", "consistent"}
+
+
 def _gerund_before_modifier(words: list[Word]) -> bool:
     """An "-ing" word before a modifier or an adjective is a verb: "training effective policies", "building robust
     agents", "Replacing goal-centered attention" (not a noun modifying a noun, "training data", or an adjective,
     "self-evolving")."""
     first, second = words[0].text, words[1].facts
+    last_part = second.lower.rsplit("-", 1)[-1]
     return (first.isalpha() and first[1:].islower() and first.endswith("ing")
-            and (second.modifier or looks_adjective(second.lower) or _adjective_part(second.lower.rsplit("-", 1)[-1])
-                 and "-" in second.lower))
+            and (second.modifier or looks_adjective(second.lower) or _adjective_part(last_part) and "-" in second.lower
+                 or second.lower in _OBJECT_ADJECTIVES or last_part.endswith(_OBJECT_ADJECTIVE_ENDINGS)))
 
 
 def _all_title_case(words: list[Word]) -> bool:
