@@ -76,7 +76,7 @@ def test_names_the_rules_have_or_generic_words_are_not_added(rules_doc):
     assert _added(rules_doc, terms, marked) == []
 
 
-@pytest.mark.parametrize("value", ["F1=0.117", "Delta = +0.3287", "p<0.05"])
+@pytest.mark.parametrize("value", ["F1=0.117", "Delta = +0.3287", "p<0.05", "zorb7978.github.io/ZNet"])  # … or a link
 def test_a_value_every_model_marks_is_not_added(value):
     doc = build_pipeline(learned=False)(f"Starting from a naive baseline ({value} on LoCoMo), the agent improves.")
     marked = [[(*span_of(doc, value), "Method")]] * 3

@@ -31,9 +31,9 @@ from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, LATEX_OPENING,
                     MARKUP_TOKEN, MATH_NAME, MATH_WORD, NAMING_VERBS, OBJECT_OPENERS, OUR_APPOSITION, PARAMETER_COUNT,
-                    PREPOSITIONS, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, boundary_words, generic_terms,
-                    head_types, is_adverb, is_participle, is_title_word, leading_modifiers, lexicon_index, list_kind,
-                    looks_adjective)
+                    PREPOSITIONS, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, WEB_ADDRESS, boundary_words,
+                    generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
+                    lexicon_index, list_kind, looks_adjective)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
                     tokens, whole_word_count)
 
@@ -124,11 +124,10 @@ def _facts(text: str) -> _Facts:
     return _Facts(low, singular(low), _is_name_text(text), text[:1].isupper(),
                   is_title_word(text) and low not in _NEVER_IN_NAMES,  # also "Memory-Augmented"
                   (low in leading_modifiers() or _well_done(low)) and not _inner_capital(text),  # "FUTURE" a name
-                  _is_verb_like(text), is_participle(text), _generic_word(text), bool(_WEB_ADDRESS.search(text)))
+                  _is_verb_like(text), is_participle(text), _generic_word(text), bool(WEB_ADDRESS.search(text)))
 
 
 # "https://…", "www.…", "jdoe.github.io/Repo", "arXiv:2602.05394": a web address or a paper's id, no concept
-_WEB_ADDRESS = re.compile(r"://|www\.|\w\.(com|org|net|io|ai|edu|dev|html?)(/|$)|^arxiv:\d", re.I)
 
 
 def _generic_word(text: str) -> bool:

@@ -24,7 +24,7 @@ from ..errors import ExtractionError
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .roles import DEFAULT_ROLE
-from .rules import (ADJECTIVE_SUFFIXES, OBJECT_OPENERS, generic_terms, is_participle, lexicon_index,
+from .rules import (ADJECTIVE_SUFFIXES, OBJECT_OPENERS, WEB_ADDRESS, generic_terms, is_participle, lexicon_index,
                     looks_adjective)
 from .terms import Term, register_extensions
 
@@ -45,7 +45,7 @@ def make_learned_check(nlp: Language, name: str, directory: str | None) -> "Lear
     return LearnedCheck(load_models(str(directory or MODELS_DIR)))
 
 
-_MARKUP = ("\\", "{", "}", "^", "|", "$", "://", "=", "<", ">")
+_MARKUP = ("\\", "{", "}", "^", "|", "$", "=", "<", ">")
 _PAIRS = (("(", ")"), ("[", "]"))
 
 
@@ -54,7 +54,7 @@ def _well_formed(label: str) -> bool:
     or a hyphenated word ("sparsity-"), across a dash ("risks---cognitive") or before what a modifier describes
     ("Swin Transformer-based")."""
     return (label[:1].isalnum() and (label[-1:].isalnum() or label[-1:] in ")]")
-            and not any(mark in label for mark in _MARKUP) and "--" not in label
+            and not any(mark in label for mark in _MARKUP) and not WEB_ADDRESS.search(label) and "--" not in label
             and label.rsplit("-", 1)[-1].lower() not in ADJECTIVE_SUFFIXES
             and all(label.count(a) == label.count(b) for a, b in _PAIRS))
 

@@ -26,6 +26,8 @@ LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PR
 PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?([BMKT]|b)"
 # The opening of LaTeX markup around a word: "\textbf{", "\textcolor{red}{".
 LATEX_OPENING = r"\\[A-Za-z]+(\{[A-Za-z]*\})*\{"
+# A web address, with or without its scheme: "https://…", "www.…", "example.github.io/Zorb", "arXiv:2401…".
+WEB_ADDRESS = re.compile(r"://|www\.|\w\.(com|org|net|io|ai|edu|dev|html?)(/|$)|^arxiv:\d", re.I)
 # A token that is only LaTeX markup around a phrase: "$", "\\textit{", "}" ("$\\textit{Barman}$").
 MARKUP_TOKEN = re.compile(r"^(\$|\}|" + LATEX_OPENING + ")$")
 # A word with LaTeX maths glued to it is one token, as written: "LaST$_0$", "Best-of-$N$", "$\\tau^2$-bench";
