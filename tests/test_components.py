@@ -648,6 +648,7 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("These systems suffer from a notable train-inference mismatch.", "train-inference mismatch", NodeType.PROBLEM),
     ("We distil Llama-3-70B into a compact student.", "Llama-3-70B", NodeType.MODEL),
     ("Scores improve on the new FooBench benchmark.", "FooBench", NodeType.BENCHMARK),
+    ("We build a dataset of 9,310 zorb proposal pairs.", "zorb proposal pairs", NodeType.BENCHMARK),  # its content
     ("It beats prior work on ZetaQA by a wide margin.", "ZetaQA", NodeType.BENCHMARK),
     ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),
     ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
@@ -1059,6 +1060,10 @@ def test_a_new_thing_in_a_question_the_paper_asks_is_no_proposal(nlp):
     ("Baselines are weak. We offer a checklist of simple baseline-tuning practices for future work.",
      "baseline-tuning practices"),
     ("Agents fail. We provide a suite of 1,800 diagnostic puzzles for agents.", "diagnostic puzzles"),
+    ("Ideas are hard to judge. We construct a dataset of 9,310 zorb proposal pairs from past venues.",
+     "zorb proposal pairs"),  # what a dataset holds, also past an amount
+    ("Speech tools lag. This paper introduces a corpus of 2,400 hours of spontaneous zorb speech in 12 languages.",
+     "spontaneous zorb speech"),
     ("Judges are uncalibrated. We propose a formal notion of judge calibration drift.", "judge calibration drift"),
     ("Data is scarce. We release state-of-the-art instruction-tuning datasets for chat.",
      "instruction-tuning datasets"),  # a long hyphenated modifier skipped

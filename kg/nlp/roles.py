@@ -874,6 +874,8 @@ def _cue_objects(doc: Doc, tier: str):
             if container < sent.end and words[container] == "of" and words[container - 1].lower() in _CONTAINERS \
                     and all(_describes(w) for w in words[start:container - 1]):
                 start, end = _phrase_from(doc, container + 1, sent.end)
+                if end == start + 1 and end < sent.end and words[end] == "of" and words[start].lower() in _AMOUNTS:
+                    start, end = _phrase_from(doc, end + 1, sent.end)
             elif end - start <= 1 and (made := _made_thing(words, start, end, sent.end)):
                 start, end = _phrase_from(doc, made, sent.end)  # "the design and evaluation of X": X
             after = _skip_kind_words(doc, end, sent.end)
@@ -996,8 +998,10 @@ def _bare_word(doc: Doc, start: int, end: int) -> bool:
 
 # Words for a group of things, or for an idea of a thing: what the paper introduces is the things ("a checklist of
 # tuning practices", "a new notion of calibration").
-_CONTAINERS = {"set", "family", "suite", "collection", "checklist", "series", "class", "battery", "list", "concept",
-               "notion", "definition", "version"}
+_CONTAINERS = {"set", "family", "suite", "collection", "dataset", "corpus", "checklist", "series", "class", "battery",
+               "list", "concept", "notion", "definition", "version"}
+# Amounts of data: "a corpus of 3,150 hours of conversational speech" is the speech.
+_AMOUNTS = {"hours", "minutes", "days", "years", "pages", "tokens", "words", "gigabytes", "terabytes"}
 
 
 def _examples_start(doc: Doc, start: int, after: int, limit: int) -> int:

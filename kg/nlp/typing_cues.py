@@ -37,6 +37,9 @@ _BENCHMARK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*(Bench|Gym|Arena)(-[A-Za
 _VERSIONED = re.compile(r"^[A-Za-z][A-Za-z.]*-?\d+(\.\d+)*[a-z]?(-[A-Za-z0-9.]+)*$")
 _BENCH_BEFORE = re.compile(r"\b(on|across|of|using)\s+(the\s+)?(challenging\s+|popular\s+|standard\s+)?$", re.I)
 _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|corpus|corpora|test\s+sets?)\b", re.I)
+# What a dataset holds: "a dataset of 11,488 idea pairs", "a corpus of 3,150 hours of conversational speech".
+_DATA_OF = re.compile(r"\b(datasets?|corpus|corpora)\s+of\s+((over|about|approximately|nearly|some)\s+)?"
+                      r"([\d,.]+[KMB]?\s+)?((hours|minutes|days|years|pages|tokens|words)\s+of\s+)?$", re.I)
 _PROBLEM_BEFORE = re.compile(
     r"\b(suffers?\s+from|mitigat\w*|address\w*|tackl\w*|alleviat\w*|combat\w*|reduc\w*|prevent\w*|"
     r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)"
@@ -167,6 +170,8 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
         return NodeType.METRIC  # not a coined name ("FooNet from 1B to 8B")
     if head_type in (None, NodeType.PROBLEM) and _PROBLEM_BEFORE.search(before):
         return NodeType.PROBLEM
+    if head_type is None and _DATA_OF.search(before):
+        return NodeType.BENCHMARK
     if head_type is None and term.label[:1].isupper() and _BENCH_BEFORE.search(before):
         return NodeType.BENCHMARK if not _VERSIONED.match(term.label) else NodeType.MODEL
     return None
