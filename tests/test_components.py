@@ -2122,6 +2122,8 @@ def test_named_conditions_and_eponyms_are_typed_by_their_head(nlp, text, label, 
      NodeType.PROBLEM),  # a task
     ("Agents for Vision-Language Navigation remain brittle.", "Vision-Language Navigation", NodeType.PROBLEM),
     ("We identify Affordance Collapse in robotic policies.", "Affordance Collapse", NodeType.PROBLEM),  # a fault
+    ("Tuned models show Planning-Induced Misalignment.", "Planning-Induced Misalignment", NodeType.PROBLEM),
+    ("Analysis reveals frequent Diagram Hallucination in answers.", "Diagram Hallucination", NodeType.PROBLEM),
     ("Solvers for the Flexible Job-Shop Scheduling Problem scale poorly.", "Flexible Job-Shop Scheduling Problem",
      NodeType.PROBLEM),
     ("We train with Adaptive Moment Estimation on all tasks.", "Adaptive Moment Estimation", NodeType.METHOD),

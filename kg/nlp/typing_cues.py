@@ -96,10 +96,13 @@ def _sized_known_model(label: str) -> bool:
 
 
 # Heads that stay a problem also title-cased: medical conditions ("Congenital Heart Disease"), tasks of perception
-# and search ("Traffic Accident Detection", "Vision-Language Navigation") and faults ("Affordance Collapse").
+# and search ("Traffic Accident Detection", "Vision-Language Navigation") and faults ("Affordance Collapse",
+# "Reasoning-Induced Misalignment", "Process Hallucination").
 _TITLE_PROBLEMS = {"disease", "disorder", "impairment", "syndrome", "cancer", "detection", "segmentation",
                    "understanding", "navigation", "retrieval", "recognition", "answering", "captioning", "tracking",
-                   "localization", "collapse", "failure", "bottleneck"}
+                   "localization", "collapse", "failure", "bottleneck", "misalignment", "hallucination", "error",
+                   "discrepancy", "hacking", "mismatch", "drift", "forgetting", "overfitting", "leakage", "degradation",
+                   "instability", "vulnerability"}
 
 
 @lru_cache(maxsize=1 << 16)
