@@ -649,6 +649,8 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We distil Llama-3-70B into a compact student.", "Llama-3-70B", NodeType.MODEL),
     ("Scores improve on the new FooBench benchmark.", "FooBench", NodeType.BENCHMARK),
     ("We build a dataset of 9,310 zorb proposal pairs.", "zorb proposal pairs", NodeType.BENCHMARK),  # its content
+    ("Prior GUI agents misclick; GUI automation stays hard.", "GUI agents", NodeType.MODEL),  # the agents …
+    ("Prior GUI agents misclick; GUI automation stays hard.", "GUI automation", NodeType.PROBLEM),  # … and their task
     ("It beats prior work on ZetaQA by a wide margin.", "ZetaQA", NodeType.BENCHMARK),
     ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),
     ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
