@@ -651,6 +651,8 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We build a dataset of 9,310 zorb proposal pairs.", "zorb proposal pairs", NodeType.BENCHMARK),  # its content
     ("Prior GUI agents misclick; GUI automation stays hard.", "GUI agents", NodeType.MODEL),  # the agents …
     ("Prior GUI agents misclick; GUI automation stays hard.", "GUI automation", NodeType.PROBLEM),  # … and their task
+    ("We clip spectral activation outliers before quantization.", "spectral activation outliers", NodeType.PROBLEM),
+    ("Tokenizers hinder positional extrapolation in long contexts.", "positional extrapolation", NodeType.PROBLEM),
     ("It beats prior work on ZetaQA by a wide margin.", "ZetaQA", NodeType.BENCHMARK),
     ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),
     ("The word error rate drops sharply.", "word error rate", NodeType.METRIC),
