@@ -652,6 +652,8 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("Prior GUI agents misclick; GUI automation stays hard.", "GUI agents", NodeType.MODEL),  # the agents …
     ("Prior GUI agents misclick; GUI automation stays hard.", "GUI automation", NodeType.PROBLEM),  # … and their task
     ("We clip spectral activation outliers before quantization.", "spectral activation outliers", NodeType.PROBLEM),
+    ("Agents use density-adaptive zorb retrieval over notes.", "density-adaptive zorb retrieval",
+     NodeType.METHOD),  # a way of retrieving (a title-cased retrieval task stays a Problem)
     ("Tokenizers hinder positional extrapolation in long contexts.", "positional extrapolation", NodeType.PROBLEM),
     ("It beats prior work on ZetaQA by a wide margin.", "ZetaQA", NodeType.BENCHMARK),
     ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),
