@@ -185,6 +185,8 @@ def type_from_lexicon(label: str) -> NodeType | None:
     """The lexicon type of *label*, or of the longest lexicon name it extends ("ImageNet-1k" → ImageNet), or of the
     benchmark or model it numbers ("AIME2025" → AIME)."""
     index = lexicon_index()
+    if _BENCHMARK_NAME.match(label) and normalize_label(label) not in index:
+        return None  # "FlashInfer-Bench": a benchmark built on a known name is no instance of it
     parts = label.split("-")
     based = any(part.split(" ", 1)[0].lower() in ADJECTIVE_SUFFIXES for part in parts[1:])
     for n in range(len(parts), 0, -1):
