@@ -52,11 +52,15 @@ _NUMBER_FORMAT = re.compile(r"^(FP|BF|INT|UINT|TF|MX)\d{1,2}$")
 _NUMBERED = re.compile(r"^([A-Za-z][A-Za-z-]*[A-Za-z])v?\d+$")
 _TOP_K = re.compile(r"^top-?\d+\b", re.I)
 _NAMED_METHOD_HEADS = {"loss", "estimator"}
+# Words that may follow the head of an appositive: "a benchmark that …", "a simulator for …".
+_CLAUSE_WORDS = ("that|which|who|for|with|of|to|in|on|at|by|from|and|or|as|where|whose|via|designed|built|based|"
+                 "trained|tailored|is|are|was|were|the|a|an|than")
 _APPOSITIVE_KIND = re.compile(
     r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the)\s+(\w[\w.,-]*\s+){0,3}?(?P<kind>benchmark|dataset|suite|corpus|"
-    r"testbed|leaderboard|method|framework|approach|algorithm|technique|system|pipeline|toolkit|library|strategy|"
-    r"model|family|paradigm|objective|loss|regularizer|module|mechanism|architecture|recipe|metric|measure)\b",
-    re.I)
+    r"testbed|leaderboard|environment|simulator|method|framework|approach|algorithm|technique|system|pipeline|"
+    r"toolkit|library|strategy|model|family|paradigm|objective|loss|regularizer|module|mechanism|architecture|recipe|"
+    r"metric|measure)s?\b(?!\s+(?!(" + _CLAUSE_WORDS + r")\b)[a-z])",  # the head ("a simulator for"), not a
+    re.I)  # modifier ("an environment manager")
 # Data are described at more length: "SYNBUILD-3D, a large, diverse, and multi-modal dataset of …", "Kasa, a
 # 4,100-hour multilingual speech corpus", "CT-Atlas, a de-identified collection of …", "A and B, two new
 # benchmarks".
@@ -66,6 +70,7 @@ _APPOSITIVE_DATA = re.compile(r"^\}?\$?\s*(\([^)]*\))?\s*,\s+(a|an|our|the|two|t
 _KIND_TYPE = {"benchmark": NodeType.BENCHMARK, "dataset": NodeType.BENCHMARK, "suite": NodeType.BENCHMARK,
               "collection": NodeType.BENCHMARK,
               "corpus": NodeType.BENCHMARK, "testbed": NodeType.BENCHMARK, "leaderboard": NodeType.BENCHMARK,
+              "environment": NodeType.BENCHMARK, "simulator": NodeType.BENCHMARK,
               "model": NodeType.MODEL, "family": NodeType.MODEL, "metric": NodeType.METRIC, "measure": NodeType.METRIC}
 _MEASURED_LOSSES = {"train", "training", "test", "validation", "held-out", "eval", "evaluation", "average", "final",
                     "reconstruction", "pretraining"}
