@@ -657,6 +657,7 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We evaluate kernels on FlashInfer-Bench.", "FlashInfer-Bench", NodeType.BENCHMARK),  # built on a known name
     ("We introduce Zorbia, a new open-ended challenge environment for agents.", "Zorbia", NodeType.BENCHMARK),
     ("We present Zorbix, a sandbox environment manager for rollouts.", "Zorbix", NodeType.METHOD),  # the head decides
+    ("We construct a new dataset, Zorb-Image-40K, with curated samples.", "Zorb-Image-40K", NodeType.BENCHMARK),
     ("Tokenizers hinder positional extrapolation in long contexts.", "positional extrapolation", NodeType.PROBLEM),
     ("It beats prior work on ZetaQA by a wide margin.", "ZetaQA", NodeType.BENCHMARK),
     ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),

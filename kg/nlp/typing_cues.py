@@ -28,7 +28,7 @@ from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
 
-_SIZE = re.compile(r"(?<![A-Za-z])\d+(\.\d+)?[BMK]\b|\b\d+(\.\d+)?x\d+B\b")  # not the "20K" of ADE20K
+_SIZE = re.compile(r"(?<![A-Za-z])\d+(\.\d+)?[BM]\b|\b\d+(\.\d+)?x\d+B\b")  # a count in thousands names data ("HP-Image-40K")
 _SIZE_LETTER = re.compile(r"^(?P<family>[A-Z][A-Za-z0-9]*)-(S|B|L|H|G|XL|XXL)(/\d+)?$")
 # A coined name ending like an architecture's: "SASRec", "BERT4Rec", "UNetFormer", "StyleGAN-T".
 _ARCHITECTURE_NAME = re.compile(r"^[A-Za-z0-9]{2,}(Net|Former|former|BERT|GPT|CLIP|Rec|GAN|VAE)(-[A-Za-z0-9]+)?$")
@@ -40,6 +40,9 @@ _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|cor
 # What a dataset holds: "a dataset of 11,488 idea pairs", "a corpus of 3,150 hours of conversational speech".
 _DATA_OF = re.compile(r"\b(datasets?|corpus|corpora)\s+of\s+((over|about|approximately|nearly|some)\s+)?"
                       r"([\d,.]+[KMB]?\s+)?((hours|minutes|days|years|pages|tokens|words)\s+of\s+)?$", re.I)
+# A name right after the kind of data it names: "we construct a new dataset, HP-Image-40K, with …".
+_DATA_NAMED = re.compile(r"\b(an?|new|our)\s+([\w-]+\s+){0,3}(dataset|benchmark|corpus|suite|testbed|leaderboard),\s*$",
+                         re.I)
 _PROBLEM_BEFORE = re.compile(
     r"\b(suffers?\s+from|mitigat\w*|address\w*|tackl\w*|alleviat\w*|combat\w*|reduc\w*|prevent\w*|"
     r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)"
@@ -178,6 +181,8 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
         return NodeType.METRIC  # not a coined name ("FooNet from 1B to 8B")
     if head_type in (None, NodeType.PROBLEM) and _PROBLEM_BEFORE.search(before):
         return NodeType.PROBLEM
+    if head_type is None and term.label[:1].isupper() and _DATA_NAMED.search(before):
+        return NodeType.BENCHMARK
     if head_type is None and _DATA_OF.search(before):
         return NodeType.BENCHMARK
     if head_type is None and term.label[:1].isupper() and _BENCH_BEFORE.search(before):
