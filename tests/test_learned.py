@@ -83,6 +83,12 @@ def test_a_value_every_model_marks_is_not_added(value):
     assert _added(doc, doc._.kg_terms, marked) == []
 
 
+def test_a_unit_every_model_marks_is_not_added():
+    doc = build_pipeline(learned=False)("Both radar datasets were recorded at 120 GHz from 134 subjects.")
+    marked = [[(*span_of(doc, "GHz"), "Benchmark")]] * 3
+    assert _added(doc, doc._.kg_terms, marked) == []
+
+
 @pytest.mark.parametrize("text, span", [("We tune a Swin Transformer-based encoder.", "Swin Transformer-based"),
                                         ("It poses longitudinal risks---cognitive and social.", "risks---cognitive")])
 def test_a_span_cut_before_what_its_modifier_describes_or_across_a_dash_is_not_added(text, span):

@@ -31,7 +31,7 @@ from .abbreviations import schwartz_hearst
 from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, LATEX_OPENING,
                     MARKUP_TOKEN, MATH_NAME, MATH_WORD, NAMING_VERBS, OBJECT_OPENERS, OUR_APPOSITION, PARAMETER_COUNT,
-                    PREPOSITIONS, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, WEB_ADDRESS, boundary_words,
+                    PREPOSITIONS, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, UNIT, WEB_ADDRESS, boundary_words,
                     generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
                     lexicon_index, list_kind, looks_adjective)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
@@ -745,7 +745,7 @@ def _verdict(words: list[Word]) -> bool | str:
         # "Arena-Hard")
     if any(part in _HARDWARE for w in words for part in w.text.split("-")):
         return False  # "L4 GPU", "GPU-hours", "CPU memory": the machine, not a concept of the paper
-    if len(words) == 1 and (_UNIT.match(words[0].text) or words[0].text in _SENSORS):
+    if len(words) == 1 and (UNIT.match(words[0].text) or words[0].text in _SENSORS):
         return False  # "meV/atom", "GB/s", "kWh": a unit of measure; "LiDAR", "RGB-D": a sensor (kept in a longer name)
     if words[-1].facts.head in ("license", "licence"):
         return False  # "Llama 3.3 Community License", "an MIT license": terms of use, not a concept
@@ -827,10 +827,6 @@ _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe",
              "DRAM", "SRAM", "NVMe", "SSD", "SSDs", "FPGA", "FPGAs", "ASIC", "ASICs", "SoC", "SoCs", "MCU", "MCUs",
              "Xeon", "EPYC", "AVX", "AVX2", "Jetson", "RAM", "VRAM", "WebGPU"}
 _SENSORS = {"LiDAR", "LIDAR", "Lidar", "RGB-D", "RGBD", "IMU", "IMUs", "GPS", "mmWave"}
-# A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), or a prefixed SI unit ("kWh", "GHz",
-# "GPa", "nM").
-_UNIT = re.compile(r"^([^\W\d_]+/(s|sec|h|hr|day|atom|Å|tokens?|steps?|samples?|quer(y|ies)|images?|GPU|node)"
-                   r"|[kMGT](Wh|Hz|eV|Pa)|hPa|meV|keV|[nµμ]M)\.?$")
 
 
 def _formula(words: list[Word]) -> bool:

@@ -24,7 +24,7 @@ from ..errors import ExtractionError
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .roles import DEFAULT_ROLE
-from .rules import (ADJECTIVE_SUFFIXES, OBJECT_OPENERS, WEB_ADDRESS, generic_terms, is_participle, lexicon_index,
+from .rules import (ADJECTIVE_SUFFIXES, OBJECT_OPENERS, UNIT, WEB_ADDRESS, generic_terms, is_participle, lexicon_index,
                     looks_adjective)
 from .terms import Term, register_extensions
 
@@ -50,10 +50,10 @@ _PAIRS = (("(", ")"), ("[", "]"))
 
 
 def _well_formed(label: str) -> bool:
-    """Not a piece of markup, maths (also a value: "F1=0.117", "Delta = +0.33") or a link, nor cut inside a bracket
+    """Not a piece of markup, maths (also a value: "F1=0.117", "Delta = +0.33"), a unit ("GHz") or a link, nor cut inside a bracket
     or a hyphenated word ("sparsity-"), across a dash ("risks---cognitive") or before what a modifier describes
     ("Swin Transformer-based")."""
-    return (label[:1].isalnum() and (label[-1:].isalnum() or label[-1:] in ")]")
+    return (label[:1].isalnum() and not UNIT.match(label) and (label[-1:].isalnum() or label[-1:] in ")]")
             and not any(mark in label for mark in _MARKUP) and not WEB_ADDRESS.search(label) and "--" not in label
             and label.rsplit("-", 1)[-1].lower() not in ADJECTIVE_SUFFIXES
             and all(label.count(a) == label.count(b) for a, b in _PAIRS))

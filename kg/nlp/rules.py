@@ -16,7 +16,7 @@ __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXE
            "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
            "is_adverb", "is_participle", "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known",
            "is_title_word", "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS",
-           "DETERMINERS", "MARKUP_TOKEN", "MATH_NAME", "MATH_WORD", "MATH_WORD_TAIL"]
+           "DETERMINERS", "MARKUP_TOKEN", "UNIT", "WEB_ADDRESS", "MATH_NAME", "MATH_WORD", "MATH_WORD_TAIL"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
 LEXICON_FILES = {"methods.jsonl": NodeType.METHOD, "problems.jsonl": NodeType.PROBLEM,
@@ -28,6 +28,10 @@ PARAMETER_COUNT = r"(\d+x)?\d+(\.\d+)?([BMKT]|b)"
 LATEX_OPENING = r"\\[A-Za-z]+(\{[A-Za-z]*\})*\{"
 # A web address, with or without its scheme: "https://…", "www.…", "example.github.io/Zorb", "arXiv:2401…".
 WEB_ADDRESS = re.compile(r"://|www\.|\w\.(com|org|net|io|ai|edu|dev|html?)(/|$)|^arxiv:\d", re.I)
+# A unit: something per second, atom, token, step, … ("meV/atom", "TFLOPs/s"), a prefixed SI unit ("kWh", "GHz",
+# "GPa", "nM"), beats or turns per minute, decibels.
+UNIT = re.compile(r"^([^\W\d_]+/(s|sec|h|hr|day|atom|Å|tokens?|steps?|samples?|quer(y|ies)|images?|GPU|node)"
+                  r"|[kMGT](Wh|Hz|eV|Pa)|hPa|meV|keV|[nµμ]M|BPM|bpm|RPM|dBm?)\.?$")
 # A token that is only LaTeX markup around a phrase: "$", "\\textit{", "}" ("$\\textit{Barman}$").
 MARKUP_TOKEN = re.compile(r"^(\$|\}|" + LATEX_OPENING + ")$")
 # A word with LaTeX maths glued to it is one token, as written: "LaST$_0$", "Best-of-$N$", "$\\tau^2$-bench";
