@@ -28,7 +28,8 @@ from .terms import Term, register_extensions, sentence_starts, tokens
 
 __all__ = ["TypeAssigner", "type_of", "type_from_shape", "type_from_head", "type_from_suffix"]
 
-_SIZE = re.compile(r"(?<![A-Za-z])\d+(\.\d+)?[BM]\b|\b\d+(\.\d+)?x\d+B\b")  # a count in thousands names data ("HP-Image-40K")
+# A model size: "8B", "125M", "8x7B" (not the "20K" of ADE20K; a count in thousands names data: "HP-Image-40K").
+_SIZE = re.compile(r"(?<![A-Za-z])\d+(\.\d+)?[BM]\b|\b\d+(\.\d+)?x\d+B\b")
 _SIZE_LETTER = re.compile(r"^(?P<family>[A-Z][A-Za-z0-9]*)-(S|B|L|H|G|XL|XXL)(/\d+)?$")
 # A coined name ending like an architecture's: "SASRec", "BERT4Rec", "UNetFormer", "StyleGAN-T".
 _ARCHITECTURE_NAME = re.compile(r"^[A-Za-z0-9]{2,}(Net|Former|former|BERT|GPT|CLIP|Rec|GAN|VAE)(-[A-Za-z0-9]+)?$")
@@ -181,9 +182,7 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
         return NodeType.METRIC  # not a coined name ("FooNet from 1B to 8B")
     if head_type in (None, NodeType.PROBLEM) and _PROBLEM_BEFORE.search(before):
         return NodeType.PROBLEM
-    if head_type is None and term.label[:1].isupper() and _DATA_NAMED.search(before):
-        return NodeType.BENCHMARK
-    if head_type is None and _DATA_OF.search(before):
+    if head_type is None and (_DATA_OF.search(before) or term.label[:1].isupper() and _DATA_NAMED.search(before)):
         return NodeType.BENCHMARK
     if head_type is None and term.label[:1].isupper() and _BENCH_BEFORE.search(before):
         return NodeType.BENCHMARK if not _VERSIONED.match(term.label) else NodeType.MODEL
