@@ -114,9 +114,12 @@ def _known(label: str) -> bool:
 
 
 def _kind_of_study(label: str) -> bool:
-    """"evaluation approach", "analysis framework": a kind of study, no name ("… based on what we call X")."""
+    """"evaluation approach", "analysis framework", "pre-training approach": a kind of study or a known concept
+    with a kind word, no name ("… based on what we call X", "a pre-training approach that builds X")."""
     words = label.lower().split()
-    return len(words) == 2 and words[0] in STUDY_WORDS and words[1] in KIND_WORDS
+    if len(words) < 2 or words[-1] not in KIND_WORDS:
+        return False
+    return len(words) == 2 and words[0] in STUDY_WORDS or normalize_label(" ".join(words[:-1])) in lexicon_index()
 
 
 def _unify_roles(mentions: list[Mention]) -> list[Mention]:

@@ -218,6 +218,12 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     # a kind of study is no name: what the authors call it is
     ("Reviews vary. We propose a novel evaluation approach based on what we call zorb-subjective ranking.",
      "zorb-subjective ranking"),
+    # … and so is a known concept with a kind word: what it builds names the contribution
+    ("Views differ. We introduce a pre-training approach that exploits this to construct zorb-invariant "
+     "representations from synthetic data.", "zorb-invariant representations"),
+    # an adjective of length is no part of a name
+    ("Steps fail. Our approach trains a model to emit a short zorb-assessment token after each step.",
+     "zorb-assessment token"),
     # a name the lexicon knows, listed among the contributions, is not the paper's own name …
     ("Drift hurts. We introduce two strategies: (i) causal zorb normalization for streams; (ii) a Gaussian "
      "Mixture Model (GMM) alignment of features.", "causal zorb normalization"),
