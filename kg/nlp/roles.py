@@ -52,7 +52,7 @@ PROPOSAL_CUE = re.compile(
     r"|\bwe\s+make\s+(two|three|four|several)\s+((main|key)\s+)?contributions\s*:", re.I)  # then a list
 # A cue later in a sentence that may open with another: "we X …, and design Y"; "we … by introducing Y";
 # "we X …, proposing Y" (searched on its own, so that "We describe …, and design Y" finds both).
-_AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design|devise|construct)s?\b"
+_AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design|devise|construct|release)s?\b"
 _TO_VERB = r"to\s+(propose|introduce|present|develop|design|build|create|construct|devise)\b"
 _BY_VERBING = r"by\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
 _COMMA_VERBING = r",\s+(propos|introduc)ing\b"
