@@ -1121,6 +1121,10 @@ def test_a_new_thing_in_a_question_the_paper_asks_is_no_proposal(nlp):
      "testing, and call on model developers to publish sandbox audit logs.", "sandbox audit logs"),  # a long "we …"
     ("Forecasts miss extremes. We argue that tail-focused evaluation should become standard practice.",
      "tail-focused evaluation"),  # a kind of study named by a compound
+    ("Videos look real. We argue that claims of zorb modeling should be tied to interventional probes.",
+     "interventional probes"),  # the means advice names in the passive
+    ("Gains are small. Our results suggest that gains should be assessed with coverage-aware zorb metrics.",
+     "coverage-aware zorb metrics"),
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)

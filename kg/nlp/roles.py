@@ -92,6 +92,10 @@ _RECOMMENDED = re.compile(r"\bwe\s+((also|therefore|thus|further|strongly|instea
 # extreme-focused evaluation should become standard", "… and that attribute-level audits should accompany …" (the
 # cue ends before the subject; not "that explanation interfaces should be treated as …").
 _SUGGESTS = re.compile(r"\b(suggest|argue|contend|recommend)s?\b", re.I)
+# The means advice names in the passive: "we argue that claims should be tied to interventional tests", "… suggest
+# that gains should be assessed with coverage-aware metrics".
+_ADVISED_MEANS = re.compile(r"\b(should|must)\s+be\s+(\w+ly\s+)?(tied|assessed|measured|evaluated|judged|grounded"
+                            r"|validated|complemented|supplemented|replaced)\s+(to|with|by|using|in|against)\s+", re.I)
 _ADVISED_SUBJECT = re.compile(r"\bthat\s+(?=((?!should\b|must\b)[\w-]+\s+){1,4}(should|must)\s+(become|accompany|look"
                               r"|be\s+(a|an|the|standard|routine|default|mandatory|required|part)\b))", re.I)
 # The weakest evidence, a result the authors arrive at: "we derive a scoring rule", "the analysis yields a
@@ -1101,8 +1105,10 @@ def _advice_cue_ends(sent: _Sentence) -> list[int]:
     direct = [m.end() for m in _RECOMMENDED.finditer(sent.text)]  # "we recommend concrete practices, namely X"
     suggests = _SUGGESTS.search(sent.text)  # "… suggest that X …, and that data audits should accompany …"
     subjects = [m.end() for m in _ADVISED_SUBJECT.finditer(sent.text, suggests.end())] if suggests else []
+    means = [m.end() for m in _ADVISED_MEANS.finditer(sent.text, suggests.end())] if suggests else []
     advice = ADVICE.search(sent.text)
-    return direct + subjects + ([m.end() for m in ADVISED_ACT.finditer(sent.text, advice.end())] if advice else [])
+    acts = [m.end() for m in ADVISED_ACT.finditer(sent.text, advice.end())] if advice else []
+    return direct + subjects + means + acts
 
 
 def _result_cue_ends(sent: _Sentence) -> list[int]:
