@@ -1125,6 +1125,8 @@ def test_a_new_thing_in_a_question_the_paper_asks_is_no_proposal(nlp):
      "interventional probes"),  # the means advice names in the passive
     ("Gains are small. Our results suggest that gains should be assessed with coverage-aware zorb metrics.",
      "coverage-aware zorb metrics"),
+    ("Traces mislead. We then recommend that developers report zorb audit logs with each release.",
+     "zorb audit logs"),  # an adverb between "we" and the advice
 ])
 def test_descriptive_proposals(nlp, text, label):
     found, _ = terms(nlp, text)

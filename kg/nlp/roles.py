@@ -76,17 +76,18 @@ WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explor
 _OUR = re.compile(r"\bour\b", re.I)
 # Advice in a position paper: "we recommend that evaluations report X", "we … and call on developers to publish X";
 # the act after a modal, "to", the subject of "that" or an enumerator "(ii)" (not "we argue that X is saturated and
-# report Y").
-ADVICE = re.compile(r"\bwe\s+([^.;:]{0,200}?(,|\band)\s+)?((also|therefore|thus|further|strongly|instead)\s+)?"
-                    r"(recommend|advocate|argue|urge|contend|encourage|call\s+(on|for|upon))\b", re.I)
+# report Y"), with an adverb between ("we then recommend").
+_ADVICE_ADVERB = r"((also|therefore|thus|further|strongly|instead|then|finally|additionally)\s+)?"
+ADVICE = re.compile(r"\bwe\s+([^.;:]{0,200}?(,|\band)\s+)?" + _ADVICE_ADVERB
+                    + r"(recommend|advocate|argue|urge|contend|encourage|call\s+(on|for|upon))\b", re.I)
 _ACT = r"(report|adopt|publish|disclose)\b"
 ADVISED_ACT = re.compile(r"\b(should|must|to)\s[^.;:]{0,60}?\b" + _ACT
                          + r"|\bthat\s+((?!(and|or|is|are|was|were|be|been|has|have)\b)[\w()-]+\s+){1,4}?" + _ACT
                          + r"|\(\w{1,3}\)\s+" + _ACT, re.I)  # "(ii) report …"
 # What "we recommend / advocate / call for" takes as its object, when it is a thing, not a clause ("we recommend
 # that …", "we recommend practitioners pretrain …", "we call for papers that …" name nothing).
-_RECOMMENDED = re.compile(r"\bwe\s+((also|therefore|thus|further|strongly|instead)\s+)?"
-                          r"(recommend|advocate|call\s+for)\b(?=\s+(?!that\b|to\b|practitioners\b|developers\b"
+_RECOMMENDED = re.compile(r"\bwe\s+" + _ADVICE_ADVERB
+                          + r"(recommend|advocate|call\s+for)\b(?=\s+(?!that\b|to\b|practitioners\b|developers\b"
                           r"|researchers\b|authors\b|users\b|papers\b|the\s+community\b)[\w-])", re.I)
 # What advice or a suggestion says should be done, after "suggest / argue / contend / recommend": "we argue that
 # extreme-focused evaluation should become standard", "… and that attribute-level audits should accompany …" (the
