@@ -1441,6 +1441,8 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
     ("We developed a sparse routing module for experts.", "sparse routing module"),  # a past tense
     ("We evaluate released checkpoints and design a minimal planning task.", "planning task"),
     ("We discuss what the probes miss, and release the paired zorb transcript corpus.", "paired zorb transcript corpus"),
+    ("Scores leak. We further define structure-aware zorb splits in which test complexes differ.",
+     "structure-aware zorb splits"),  # a weak cue, with no other
     ("Motivated by this, we use these findings to build ZorbNet, which replans after each step.", "ZorbNet"),
     ("This paper proposes 3DZorbDet, a novel 3D object detection approach.", "3DZorbDet"),  # a name after "3D"
     ("We introduce 3ZQ, a training-time enhancement of encoders.", "3ZQ"),  # a digit, then capitals

@@ -66,11 +66,12 @@ _LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING, _T
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(rf"\b(we|our|{_THIS_TEXT})\b", re.I)
 # Weaker evidence of a contribution, trusted only in an abstract without a proposal cue: "we add a budget
-# token", "we explore an X as …", "our X outperforms …", "our X, which …, reduces …", "our X and Y are
-# released".
+# token", "we explore an X as …", "we further define structure-aware splits", "our X outperforms …", "our X,
+# which …, reduces …", "our X and Y are released".
 _OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|reduces|matches|raises|boosts"
             r"|(is|are|will\s+be)\s+(publicly\s+|openly\s+|freely\s+)?(released|available|open-sourced))")
-WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(add|explore)s?\b(?=\s+(a|an)\b)"
+WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|additionally\s+)?(add|explore|define)s?\b"
+                               r"(?=\s+(a|an)\b|\s+[a-z]+-[a-z]+\s)"
                                r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)"
                                r"|\bour\b(?=\s[\w\s-]{1,40}?,\s+which\s[^.;:]{1,150}?,\s+" + _OUTCOME + r"\b)", re.I)
 _OUR = re.compile(r"\bour\b", re.I)
