@@ -1443,6 +1443,8 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
     ("We discuss what the probes miss, and release the paired zorb transcript corpus.", "paired zorb transcript corpus"),
     ("Scores leak. We further define structure-aware zorb splits in which test complexes differ.",
      "structure-aware zorb splits"),  # a weak cue, with no other
+    ("Models ignore cues. We propose both training-free and zorb-based approaches to use them.",
+     "zorb-based approaches"),  # the second of two modifiers that share a head
     ("Motivated by this, we use these findings to build ZorbNet, which replans after each step.", "ZorbNet"),
     ("This paper proposes 3DZorbDet, a novel 3D object detection approach.", "3DZorbDet"),  # a name after "3D"
     ("We introduce 3ZQ, a training-time enhancement of encoders.", "3ZQ"),  # a digit, then capitals

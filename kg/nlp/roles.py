@@ -697,6 +697,8 @@ _COORDINATORS = {"and", "but", "yet", "or"}
 def _joins_modifiers(words: list[str], k: int) -> bool:
     """Word *k* of *words* (lower case) joins two modifiers: "simple yet effective", "fast and accurate",
     "high-quality, real", "simple, yet effective"; or closes such a pair: "a simple, yet effective, KV cache …"."""
+    if 0 < k == len(words) - 1 and words[k] in ("and", "or"):
+        return _adjective_compound(words[k - 1])  # "both training-free and training-based approaches"
     if not (0 < k < len(words) - 1 and (words[k] in _COORDINATORS or words[k] == ",")):
         return False
     if words[k] in _COORDINATORS and words[k - 1] == "," and k >= 2:
@@ -706,6 +708,11 @@ def _joins_modifiers(words: list[str], k: int) -> bool:
         return False
     after = k + 2 if words[k] == "," and words[k + 1] in _COORDINATORS and k + 2 < len(words) else k + 1
     return words[after] in leading_modifiers() or words[k] == "," and k >= 2 and words[k - 2] in _COORDINATORS
+
+
+def _adjective_compound(word: str) -> bool:
+    """"training-free", "task-specific": a compound that ends in an adjective part."""
+    return "-" in word and word.rsplit("-", 1)[1] in ADJECTIVE_PARTS
 
 
 def _introduced_here(term: Term, terms: list[Term], sent_start: int) -> bool:
