@@ -68,10 +68,21 @@ _ONE_SYMBOL_MATHS = re.compile(r"\$([A-Za-z0-9])\$")
 _DIGIT_INDEX = re.compile(r"(?<=\b[A-Za-z])\$?[_^]\{?([0-9])\}?\$?(?!\w)")
 
 
+# A short form written inside a name: "key-value (KV) cache", "graph neural network (GNN)-based".
+_INNER_SHORT_FORM = re.compile(r"\s+\(([A-Za-z][\w.-]{0,11})\)(?=[\s-]+\w)")
+
+
+def _without_inner_short_forms(text: str) -> str:
+    return _INNER_SHORT_FORM.sub(lambda m: "" if is_acronym(m.group(1)) else m.group(0), text)
+
+
 @lru_cache(maxsize=1 << 16)  # pure, and regex-heavy
 def normalize_label(text: str) -> str:
-    """The comparison key of a concept name: 'Diffusion Language Models' → 'diffusion language model'."""
+    """The comparison key of a concept name: 'Diffusion Language Models' → 'diffusion language model',
+    'key-value (KV) cache' → 'key value cache'."""
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+    if "(" in text:
+        text = _without_inner_short_forms(text)
     text = _ONE_SYMBOL_MATHS.sub(r"\1", text)  # "Best-of-$N$" is "Best-of-N"
     text = _DIGIT_INDEX.sub(r"\1", text)
     text = re.sub(r"[\u2010-\u2015_/]", "-", text)

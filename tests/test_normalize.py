@@ -28,6 +28,8 @@ from kg.normalize import is_acronym, normalize_label, singular, slug
     ["F_1", "F1", "F$_1$", "F_{1}", "F\u2081"],  # a letter's index, as text or LaTeX writes it
     ["R^2", "R2", "R\u00b2"],
     ["L_1 regularization", "L1 regularization"],
+    ["key-value (KV) cache", "key-value cache", "Key-Value Caches"],  # a short form written inside the name
+    ["graph neural network (GNN)-based planner", "graph neural network-based planner"],
 ], ids=lambda v: v[0])
 def test_variants_fold_to_one_key(variants):
     keys = {normalize_label(v) for v in variants}
@@ -67,6 +69,8 @@ def test_normalized_key(text, key):
     ("GPT-4", "GPT-4o"),
     ("Qwen3-8B", "Qwen3-4B"),
     ("TRADE", "TRADES"),            # two acronyms, not a singular and its plural
+    ("SE(3) flow", "SE flow"),      # a group's index, not a short form
+    ("the (noisy) labels", "the labels"),
 ])
 def test_different_concepts_stay_apart(a, b):
     assert normalize_label(a) != normalize_label(b)
