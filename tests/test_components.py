@@ -1445,6 +1445,8 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
      "structure-aware zorb splits"),  # a weak cue, with no other
     ("Models ignore cues. We propose both training-free and zorb-based approaches to use them.",
      "zorb-based approaches"),  # the second of two modifiers that share a head
+    ("Retrieval is hard. We close with a falsifiable evaluation program, the ZAB-30 benchmark.",
+     "ZAB-30"),  # the name an appositive gives a proposed phrase
     ("Motivated by this, we use these findings to build ZorbNet, which replans after each step.", "ZorbNet"),
     ("This paper proposes 3DZorbDet, a novel 3D object detection approach.", "3DZorbDet"),  # a name after "3D"
     ("We introduce 3ZQ, a training-time enhancement of encoders.", "3ZQ"),  # a digit, then capitals
@@ -2214,3 +2216,8 @@ def test_a_count_of_devices_or_a_frequency_is_no_name(nlp):
 def test_a_list_after_a_cue_keeps_its_first_item(nlp):
     found, _ = terms(nlp, "We propose fine-tuning, pruning and distillation for small models.")
     assert "fine-tuning" in found, sorted(found)
+
+
+def test_a_name_listed_after_a_proposed_phrase_is_not_its_name(nlp):
+    found, _ = terms(nlp, "Retrieval is hard. Our analysis yields a simple zorb diagnostic, ZAB-30 or ZAB-40 agreeing.")
+    assert found["zorb diagnostic"].role is Role.PROPOSES and found["ZAB-30"].role is not Role.PROPOSES, sorted(found)

@@ -1586,6 +1586,7 @@ class RoleAssigner:
                      or released_terms(doc, terms) or acting_names(doc, terms) or listed_parts(doc, terms)
                      or descriptive_proposals(doc, terms, "act") or known_after_cue(doc, terms)
                      or descriptive_proposals(doc, terms, "lens") or descriptive_proposals(doc, terms, "part"))
+        found += _appositive_names(doc, terms, found)
         proposed = {normalize_label(t.label) for t in found}
         trained = _trained_models(doc, [t for t in terms if t.type is NodeType.MODEL
                                         and normalize_label(t.label) in proposed])
@@ -1599,6 +1600,26 @@ class RoleAssigner:
                 term.role = DEFAULT_ROLE[term.type]
         doc._.kg_terms = terms
         return doc
+
+
+# "a falsifiable evaluation program, the DAB-30 benchmark": the name an appositive gives what was proposed.
+_APPOSITIVE_OPENING = re.compile(r"\s*,\s+(the\s+)?")
+
+
+def _appositive_names(doc: Doc, terms: list[Term], found: list[Term]) -> list[Term]:
+    """Named terms in apposition to a proposed phrase without a name, not items of a list ("a loss, GRPO, and …")."""
+    table = tokens(doc)
+    starts = {table.idx[t.start]: t for t in terms if _is_named(t)}
+    names = []
+    for term in found:
+        if _is_named(term) or term.end >= len(doc):
+            continue
+        opening = _APPOSITIVE_OPENING.match(table.text, table.end_char(term.end - 1))
+        name = starts.get(opening.end()) if opening else None
+        listed = name is not None and name.end < len(doc) and table.words[name.end] in (",", "and", "or")
+        if name is not None and name not in found and not listed:
+            names.append(name)
+    return names
 
 
 def _trained_models(doc: Doc, models: list[Term]) -> set[str]:
