@@ -1447,6 +1447,8 @@ def test_a_capitalised_first_word_is_no_coined_name(nlp):
      "zorb-based approaches"),  # the second of two modifiers that share a head
     ("Retrieval is hard. We close with a falsifiable evaluation program, the ZAB-30 benchmark.",
      "ZAB-30"),  # the name an appositive gives a proposed phrase
+    ("We present ZorbFlow, a hybrid model. We additionally introduce a zorb reward margin into the objective.",
+     "zorb reward margin"),  # an adverb between "we" and the verb
     ("Motivated by this, we use these findings to build ZorbNet, which replans after each step.", "ZorbNet"),
     ("This paper proposes 3DZorbDet, a novel 3D object detection approach.", "3DZorbDet"),  # a name after "3D"
     ("We introduce 3ZQ, a training-time enhancement of encoders.", "3ZQ"),  # a digit, then capitals

@@ -43,7 +43,7 @@ __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 _THIS_TEXT = r"this\s+(technical\s+)?(paper|work|report|study|article|letter|thesis)"
 PROPOSAL_CUE = re.compile(
     rf"\b(we|{_THIS_TEXT}|our\s+(work|paper|study)|here,?\s+we)\s+"
-    r"(first\s+|further\s+|then\s+|also\s+|therefore\s+)?"
+    r"((first|further|then|also|therefore|thus|additionally|finally|next|subsequently|instead)\s+)?"
     rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})(s|d|ed)?\b(?!\s+that\b)"  # not a claim: "we propose that X is …"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
     r"|\bour\s+((resulting|final|overall|full|complete|proposed)\s+)?"
