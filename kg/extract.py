@@ -119,7 +119,7 @@ def _kind_of_study(label: str) -> bool:
     words = label.lower().split()
     if len(words) < 2 or words[-1] not in KIND_WORDS:
         return False
-    return len(words) == 2 and words[0] in STUDY_WORDS or normalize_label(" ".join(words[:-1])) in lexicon_index()
+    return (len(words) == 2 and words[0] in STUDY_WORDS) or normalize_label(" ".join(words[:-1])) in lexicon_index()
 
 
 def _unify_roles(mentions: list[Mention]) -> list[Mention]:
