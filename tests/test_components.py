@@ -2223,3 +2223,8 @@ def test_a_list_after_a_cue_keeps_its_first_item(nlp):
 def test_a_name_listed_after_a_proposed_phrase_is_not_its_name(nlp):
     found, _ = terms(nlp, "Retrieval is hard. Our analysis yields a simple zorb diagnostic, ZAB-30 or ZAB-40 agreeing.")
     assert found["zorb diagnostic"].role is Role.PROPOSES and found["ZAB-30"].role is not Role.PROPOSES, sorted(found)
+
+
+def test_what_authors_explore_without_an_article_is_studied_not_proposed(nlp):
+    found, _ = terms(nlp, "Scaling is costly. We explore data-efficient zorb distillation for small models.")
+    assert all(t.role is not Role.PROPOSES for t in found.values()), sorted(found)

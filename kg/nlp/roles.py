@@ -71,7 +71,7 @@ AUTHORS = re.compile(rf"\b(we|our|{_THIS_TEXT})\b", re.I)
 _OUTCOME = (r"(outperforms|surpasses|beats|exceeds|achieves|attains|improves|reduces|matches|raises|boosts"
             r"|(is|are|will\s+be)\s+(publicly\s+|openly\s+|freely\s+)?(released|available|open-sourced))")
 WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|additionally\s+)?(add|explore|define)s?\b"
-                               r"(?=\s+(a|an)\b|\s+[a-z]+-[a-z]+\s)"
+                               r"(?=\s+(a|an)\b)|\bwe\s+(further\s+|additionally\s+)?defines?\b(?=\s+[a-z]+-[a-z]+\s)"
                                r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)"
                                r"|\bour\b(?=\s[\w\s-]{1,40}?,\s+which\s[^.;:]{1,150}?,\s+" + _OUTCOME + r"\b)", re.I)
 _OUR = re.compile(r"\bour\b", re.I)
