@@ -1548,6 +1548,7 @@ def test_a_coined_short_form_the_authors_define_is_their_proposal(nlp, text, pro
 @pytest.mark.parametrize("text, name", [
     ("Agents forget goals. We call this phenomenon prompt drift.", "prompt drift"),
     ("Agents forget goals. We term this failure mode goal decay and measure it.", "goal decay"),
+    ("Training leaves traces. We call this the gravitational zorb of fine-tuning.", "gravitational zorb"),
 ])
 def test_a_name_given_to_a_referent_leaves_the_referent_out(nlp, text, name):
     found, _ = terms(nlp, text)

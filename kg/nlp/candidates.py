@@ -580,8 +580,11 @@ def _referents_named(toks: Tokens, texts: tuple[str, ...], start: int) -> int:
 
 def _after_naming_verb(toks: Tokens, start: int) -> bool:
     """A naming verb right before token *start*: what follows is the name a paper gives ("dubbed X", "which we
-    call X"; not "named entities", where "named" is part of the term)."""
-    return start > 0 and _NAMING.match(toks.words[start - 1]) is not None and toks.words[start - 1].lower() != "named"
+    call X", "we call this the X"; not "named entities", where "named" is part of the term)."""
+    words, i = toks.words, start - 1
+    if i >= 2 and words[i].lower() in ("the", "a", "an") and words[i - 1].lower() in ("this", "it"):
+        i -= 2
+    return i >= 0 and _NAMING.match(words[i]) is not None and words[i].lower() != "named"
 
 
 def _after_proposal(doc: Doc, start: int) -> bool:
