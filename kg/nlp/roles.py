@@ -41,9 +41,10 @@ __all__ = ["RoleAssigner", "PROPOSAL_CUE", "descriptive_proposals"]
 
 # What the authors call their own text: "this paper", "this study", "this technical report".
 _THIS_TEXT = r"this\s+(technical\s+)?(paper|work|report|study|article|letter|thesis)"
+# An adverb between "we" and a verb of proposal or advice: "we additionally introduce", "we then recommend".
+_WE_ADVERB = r"((first|further|then|also|therefore|thus|additionally|finally|next|subsequently|instead|strongly)\s+)?"
 PROPOSAL_CUE = re.compile(
-    rf"\b(we|{_THIS_TEXT}|our\s+(work|paper|study)|here,?\s+we)\s+"
-    r"((first|further|then|also|therefore|thus|additionally|finally|next|subsequently|instead)\s+)?"
+    rf"\b(we|{_THIS_TEXT}|our\s+(work|paper|study)|here,?\s+we)\s+" + _WE_ADVERB +
     rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})(s|d|ed)?\b(?!\s+that\b)"  # not a claim: "we propose that X is …"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
     r"|\bour\s+((resulting|final|overall|full|complete|proposed)\s+)?"
@@ -77,9 +78,8 @@ WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|additionally
 _OUR = re.compile(r"\bour\b", re.I)
 # Advice in a position paper: "we recommend that evaluations report X", "we … and call on developers to publish X";
 # the act after a modal, "to", the subject of "that" or an enumerator "(ii)" (not "we argue that X is saturated and
-# report Y"), with an adverb between ("we then recommend").
-_ADVICE_ADVERB = r"((also|therefore|thus|further|strongly|instead|then|finally|additionally)\s+)?"
-ADVICE = re.compile(r"\bwe\s+([^.;:]{0,200}?(,|\band)\s+)?" + _ADVICE_ADVERB
+# report Y").
+ADVICE = re.compile(r"\bwe\s+([^.;:]{0,200}?(,|\band)\s+)?" + _WE_ADVERB
                     + r"(recommend|advocate|argue|urge|contend|encourage|call\s+(on|for|upon))\b", re.I)
 _ACT = r"(report|adopt|publish|disclose)\b"
 ADVISED_ACT = re.compile(r"\b(should|must|to)\s[^.;:]{0,60}?\b" + _ACT
@@ -87,7 +87,7 @@ ADVISED_ACT = re.compile(r"\b(should|must|to)\s[^.;:]{0,60}?\b" + _ACT
                          + r"|\(\w{1,3}\)\s+" + _ACT, re.I)  # "(ii) report …"
 # What "we recommend / advocate / call for" takes as its object, when it is a thing, not a clause ("we recommend
 # that …", "we recommend practitioners pretrain …", "we call for papers that …" name nothing).
-_RECOMMENDED = re.compile(r"\bwe\s+" + _ADVICE_ADVERB
+_RECOMMENDED = re.compile(r"\bwe\s+" + _WE_ADVERB
                           + r"(recommend|advocate|call\s+for)\b(?=\s+(?!that\b|to\b|practitioners\b|developers\b"
                           r"|researchers\b|authors\b|users\b|papers\b|the\s+community\b)[\w-])", re.I)
 # What advice or a suggestion says should be done, after "suggest / argue / contend / recommend": "we argue that
@@ -1612,7 +1612,7 @@ def _appositive_names(doc: Doc, terms: list[Term], found: list[Term]) -> list[Te
     starts = {table.idx[t.start]: t for t in terms if _is_named(t)}
     names = []
     for term in found:
-        if _is_named(term) or term.end >= len(doc):
+        if _is_named(term):
             continue
         opening = _APPOSITIVE_OPENING.match(table.text, table.end_char(term.end - 1))
         name = starts.get(opening.end()) if opening else None
