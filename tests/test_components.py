@@ -2229,3 +2229,11 @@ def test_a_name_listed_after_a_proposed_phrase_is_not_its_name(nlp):
 def test_what_authors_explore_without_an_article_is_studied_not_proposed(nlp):
     found, _ = terms(nlp, "Scaling is costly. We explore data-efficient zorb distillation for small models.")
     assert all(t.role is not Role.PROPOSES for t in found.values()), sorted(found)
+
+
+def test_our_approach_after_a_preposition_is_no_apposition(nlp):
+    found, _ = terms(nlp, "We introduce dynamic zorb supervision. In our approach, the Execution Agent invokes the "
+                          "Guard Agent at each step.")
+    assert found["Execution Agent"].role is not Role.PROPOSES, sorted(found)
+    found, _ = terms(nlp, "Our approach, ZorbAgent, invokes a guard at each step.")
+    assert found["ZorbAgent"].role is Role.PROPOSES, sorted(found)

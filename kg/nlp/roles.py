@@ -47,7 +47,8 @@ PROPOSAL_CUE = re.compile(
     rf"\b(we|{_THIS_TEXT}|our\s+(work|paper|study)|here,?\s+we)\s+" + _WE_ADVERB +
     rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})(s|d|ed)?\b(?!\s+that\b)"  # not a claim: "we propose that X is …"
     r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
-    r"|\bour\s+((resulting|final|overall|full|complete|proposed)\s+)?"
+    r"|(?<!\bin\s)(?<!\bwith\s)(?<!\bfor\s)(?<!\bunder\s)(?<!\bfrom\s)"  # not "In our approach, the X …"
+    r"\bour\s+((resulting|final|overall|full|complete|proposed)\s+)?"
     r"(approach|method|framework|model|system|algorithm|technique|recipe),"  # "Our (resulting) model, X, …"
     r"|\bour\s+((main|key|primary|technical)\s+)?contributions\s+(are|include)(\s+(twofold|threefold))?\s*:"
     r"|\bwe\s+make\s+(two|three|four|several)\s+((main|key)\s+)?contributions\s*:", re.I)  # then a list
