@@ -230,6 +230,9 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     # … unless the paper releases it
     ("Labels are noisy. To characterize them, we develop a hierarchical taxonomy of zorb error types. Using this "
      "taxonomy, we re-annotate 3,000 questions, producing MMLU-Redux. We release MMLU-Redux.", "MMLU-Redux"),
+    # a name cut before its noun ends in an adjective: the model trained is the paper's name
+    ("Data is costly. We introduce NP-hard (NPH) zorb problems as a novel training corpus. Our flagship model, "
+     "Zorb-R1-7B, surpasses QwQ-32B on NPH zorb problems.", "Zorb-R1-7B"),
 ])
 def test_paper_label_names_the_main_contribution(text, label):
     (paper,) = extract([Paper("p1", text)]).papers
