@@ -215,6 +215,8 @@ def test_a_full_stop_after_a_name_ends_the_sentence(nlp, text, name):
     ("It improves visual fidelity and training stability.", "visual quality"),  # measures and problems
     ("A Taylor expansion of the Fisher information explains the slow convergence.", "slow convergence"),
     ("It improves visual fidelity and training stability.", "training stability"),
+    ("We minimize the Kullback--Leibler divergence to the prior.", "KL divergence"),  # LaTeX's en dash
+    ("Rewards follow a Bradley–Terry model of preferences.", "Bradley-Terry model"),  # an en dash
 ])
 def test_lexicon_variants(nlp, text, label):
     found, _ = terms(nlp, text)
@@ -278,7 +280,7 @@ def test_name_shapes(nlp, word, expected):
     ("We run the GSM8K and MATH reasoning benchmarks.", "MATH"),  # a name in capitals, not "math reasoning"
     ("We present ZorbNet v2, a router. ZorbNet v2 is fast.", "ZorbNet v2"),  # a version is part of the name
     ("We present ZorbNet 2.0, a router. ZorbNet 2.0 is fast.", "ZorbNet 2.0"),
-    ("It adds a training--inference discrepancy term.", "training--inference discrepancy"),  # an en dash
+    ("It adds a zorb--inference discrepancy term.", "zorb--inference discrepancy"),  # an en dash (LaTeX)
     ("We optimize Zorb Policy Optimization objectives.", "Zorb Policy Optimization"),  # a kind after a name
     ("We optimize the dual-KL objective.", "dual-KL objective"),
     ("It builds images with an LLM-in-the-loop repair procedure.", "LLM-in-the-loop repair"),  # a modifier, a noun

@@ -54,7 +54,13 @@ def surface_variants(name: str) -> set[str]:
         forms |= {f.replace(of, "s" + of, 1) for f in forms for of in (" of ", "-of-")
                   if of in f and not f.split(of)[0].endswith("s")}  # "chains of thought", "chains-of-thought"
         forms |= {_BRITISH_IZ.sub(r"is\1", f) for f in forms if "iz" in f}  # "generalisation", "quantised"
+    forms |= {_HYPHEN_BETWEEN_WORDS.sub(dash, f) for f in forms for dash in ("–", "--")
+              if f.count("-") == name.count("-") and _HYPHEN_BETWEEN_WORDS.search(f)}  # "Bradley–Terry", LaTeX's
+    # "Kullback--Leibler": an en dash between two names
     return {f for f in forms if f.strip()}
+
+
+_HYPHEN_BETWEEN_WORDS = re.compile(r"(?<=[^\W\d_]{2})-(?=[^\W\d_]{2})")
 
 
 def _plural(name: str) -> str:
