@@ -54,9 +54,9 @@ def surface_variants(name: str) -> set[str]:
         forms |= {f.replace(of, "s" + of, 1) for f in forms for of in (" of ", "-of-")
                   if of in f and not f.split(of)[0].endswith("s")}  # "chains of thought", "chains-of-thought"
         forms |= {_BRITISH_IZ.sub(r"is\1", f) for f in forms if "iz" in f}  # "generalisation", "quantised"
+    # an en dash between two words, or LaTeX's "--": "Bradley–Terry model", "Kullback--Leibler divergence"
     forms |= {_HYPHEN_BETWEEN_WORDS.sub(dash, f) for f in forms for dash in ("–", "--")
-              if f.count("-") == name.count("-") and _HYPHEN_BETWEEN_WORDS.search(f)}  # "Bradley–Terry", LaTeX's
-    # "Kullback--Leibler": an en dash between two names
+              if f.count("-") == name.count("-") and _HYPHEN_BETWEEN_WORDS.search(f)}
     return {f for f in forms if f.strip()}
 
 
