@@ -14,7 +14,7 @@ from spacy.tokens import Doc
 from .ingest.daily import text_hash
 from .normalize import is_acronym, normalize_label
 from .nlp.roles import RELEASE_CUE
-from .nlp.rules import ADJECTIVE_PARTS, KIND_WORDS, STUDY_WORDS, lexicon_index, spelled_as_known
+from .nlp.rules import KIND_WORDS, STUDY_WORDS, is_adjective_compound, lexicon_index, spelled_as_known
 from .nlp.terms import sentence_of, sentences
 from .records import Mention, NodeType, Paper, Result, Role
 
@@ -99,7 +99,7 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     released = {m.label for m in proposed if RELEASE_CUE.search(m.sentence)}
     known = {m.label for m in proposed if _known(m.label) and m.label not in released}
     proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, m.label in secondary, m.label in known,
-                                 _kind_of_study(m.label), _adjectival(m.label), -uses[m.label]))
+                                 _kind_of_study(m.label), _cut_before_noun(m.label), -uses[m.label]))
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases)) and m.label not in known]
     for mention in named or proposed:
         short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]
@@ -113,11 +113,10 @@ def _known(label: str) -> bool:
     return normalize_label(label) in lexicon_index() and spelled_as_known(label)
 
 
-def _adjectival(label: str) -> bool:
-    """A name cut before its noun, ending in a lower-case adjective compound ("NP-hard" of "NP-hard (NPH) graph
-    problems"; not "VISTA-Hard"): no name for a paper."""
-    last = label.split()[-1]
-    return "-" in last and last.rsplit("-", 1)[1] in ADJECTIVE_PARTS
+def _cut_before_noun(label: str) -> bool:
+    """A name that ends in an adjective compound ("NP-hard" of "NP-hard (NPH) graph problems"; not "VISTA-Hard"):
+    no name for a paper."""
+    return is_adjective_compound(label.split()[-1])
 
 
 def _kind_of_study(label: str) -> bool:

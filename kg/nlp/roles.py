@@ -31,8 +31,8 @@ from ..normalize import is_acronym, normalize_label, singular
 from ..records import NodeType, Role
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, MARKUP_TOKEN,
                     NAMING_VERBS, OBJECT_OPENERS, OUR_APPOSITION, PREPOSITIONS, PROPOSAL_VERBS, STUDY_WORDS,
-                    boundary_words, generic_terms, head_types, is_adverb, is_participle, is_title_word,
-                    leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
+                    boundary_words, generic_terms, head_types, is_adjective_compound, is_adverb, is_participle,
+                    is_title_word, leading_modifiers, lexicon_index, looks_adjective, spelled_as_known)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_of,
                     sentence_start_of, tokens, whole_word_count)
 from .typing_cues import type_from_lexicon, type_of
@@ -699,7 +699,7 @@ def _joins_modifiers(words: list[str], k: int) -> bool:
     """Word *k* of *words* (lower case) joins two modifiers: "simple yet effective", "fast and accurate",
     "high-quality, real", "simple, yet effective"; or closes such a pair: "a simple, yet effective, KV cache …"."""
     if 0 < k == len(words) - 1 and words[k] in ("and", "or"):
-        return _adjective_compound(words[k - 1])  # "both training-free and training-based approaches"
+        return is_adjective_compound(words[k - 1])  # "both training-free and training-based approaches"
     if not (0 < k < len(words) - 1 and (words[k] in _COORDINATORS or words[k] == ",")):
         return False
     if words[k] in _COORDINATORS and words[k - 1] == "," and k >= 2:
@@ -709,11 +709,6 @@ def _joins_modifiers(words: list[str], k: int) -> bool:
         return False
     after = k + 2 if words[k] == "," and words[k + 1] in _COORDINATORS and k + 2 < len(words) else k + 1
     return words[after] in leading_modifiers() or words[k] == "," and k >= 2 and words[k - 2] in _COORDINATORS
-
-
-def _adjective_compound(word: str) -> bool:
-    """"training-free", "task-specific": a compound that ends in an adjective part."""
-    return "-" in word and word.rsplit("-", 1)[1] in ADJECTIVE_PARTS
 
 
 def _introduced_here(term: Term, terms: list[Term], sent_start: int) -> bool:

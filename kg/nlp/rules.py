@@ -14,7 +14,7 @@ from ..records import NodeType
 
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
            "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
-           "is_adverb", "is_participle", "looks_adjective", "lexicon_entries", "lexicon_index", "spelled_as_known",
+           "is_adverb", "is_participle", "looks_adjective", "is_adjective_compound", "lexicon_entries", "lexicon_index", "spelled_as_known",
            "is_title_word", "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS",
            "DETERMINERS", "MARKUP_TOKEN", "UNIT", "WEB_ADDRESS", "MATH_NAME", "MATH_WORD", "MATH_WORD_TAIL"]
 
@@ -141,6 +141,11 @@ def list_kind(words: list[str], i: int) -> NodeType | None:
     kind = _NAMED_KINDS.get(words[i].lower()) if i >= 0 else None
     return kind if kind is NodeType.BENCHMARK or i < lead else None  # "metrics like A", "tools (A, B)"; not
     # "metrics, A"
+
+
+def is_adjective_compound(word: str) -> bool:
+    """"training-free", "task-specific", "NP-hard": a compound that ends in a lower-case adjective part."""
+    return "-" in word and word.rsplit("-", 1)[1] in ADJECTIVE_PARTS
 
 
 def looks_adjective(word: str) -> bool:
