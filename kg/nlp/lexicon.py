@@ -54,13 +54,7 @@ def surface_variants(name: str) -> set[str]:
         forms |= {f.replace(of, "s" + of, 1) for f in forms for of in (" of ", "-of-")
                   if of in f and not f.split(of)[0].endswith("s")}  # "chains of thought", "chains-of-thought"
         forms |= {_BRITISH_IZ.sub(r"is\1", f) for f in forms if "iz" in f}  # "generalisation", "quantised"
-    # an en dash between two words, or LaTeX's "--": "Bradley–Terry model", "Kullback--Leibler divergence"
-    forms |= {_HYPHEN_BETWEEN_WORDS.sub(dash, f) for f in forms for dash in ("–", "--")
-              if f.count("-") == name.count("-") and _HYPHEN_BETWEEN_WORDS.search(f)}
     return {f for f in forms if f.strip()}
-
-
-_HYPHEN_BETWEEN_WORDS = re.compile(r"(?<=[^\W\d_]{2})-(?=[^\W\d_]{2})")
 
 
 def _plural(name: str) -> str:
@@ -91,7 +85,7 @@ class LexiconMatcher:
         self.entries: dict[int, tuple[str, NodeType]] = {}  # match key (a string hash) → (label, type)
         self.capitals: dict[int, set[str]] = {}  # match key → the words in capitals its names spell
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
-        self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.folded = PhraseMatcher(nlp.vocab, attr="NORM")  # lower case; an en dash or LaTeX's "--" is a hyphen
         tokenize = _private_copy(nlp.tokenizer)
         for entry, node_type in lexicon_entries(directory):
             key = str(len(self.entries))
