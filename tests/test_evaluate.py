@@ -219,3 +219,44 @@ def test_real_eval_scores_each_role_over_the_sets_it_has(tmp_path, monkeypatch, 
     assert "== development: 12 abstracts (not fetched: xb)" in out and "== held out: 12 abstracts" in out
     errors = [line for line in out.splitlines() if line.startswith("  ")]
     assert errors and out.index(errors[-1]) < out.index("== held out")  # only the development part's errors
+
+
+# ------------------------------------------------------------ bench/real_assemble.py
+
+def _real_set(root: Path, texts: list[str]) -> None:
+    """A set "xa" under *root* whose sources.jsonl holds the hashes of *texts*."""
+    (root / "xa").mkdir(parents=True)
+    (root / "xa" / "sources.jsonl").write_text("".join(
+        json.dumps({"index": i, "sha": text_hash(t)[:12], "arxiv": f"2501.0000{i}v1"}) + "\n"
+        for i, t in enumerate(texts)), encoding="utf-8")
+
+
+def test_real_assemble_decodes_each_form_of_copy_and_writes_the_set(tmp_path):
+    texts = ['Agents drift over long horizons, so we propose "ZorbNet", a re-planner; it halves errors on ALFWorld.',
+             "We study why graders disagree with teachers on essays -- and find that length explains most of it.",
+             "Retrieval helps small models. We show that it helps less when the passages are long and noisy."]
+    _real_set(tmp_path / "root", texts)
+    copies = tmp_path / "copies" / "xa"
+    copies.mkdir(parents=True)
+    (copies / "0.json").write_text(json.dumps(texts[0]))  # "\"ZorbNet\"" as a JSON listing stores it
+    (copies / "1.py").write_text(repr(texts[1]))
+    (copies / "2.txt").write_text(texts[2].replace(". ", ".\n"))  # a Markdown paragraph over two lines
+    assemble = load_bench("real_assemble")
+    assert assemble.main(["--copies", str(tmp_path / "copies"), "--root", str(tmp_path / "root"), "xa"]) == 0
+    papers = read_inputs([tmp_path / "root" / "xa" / "abstracts.txt"])
+    assert [p.abstract for p in papers] == texts
+
+
+def test_real_assemble_names_each_bad_copy_and_writes_nothing(tmp_path, capsys):
+    texts = ["Agents drift over long horizons, so we propose ZorbNet, a re-planner that halves errors on ALFWorld.",
+             "We study why graders disagree with teachers on essays and find that length explains most of it."]
+    _real_set(tmp_path / "root", texts)
+    copies = tmp_path / "copies" / "xa"
+    copies.mkdir(parents=True)
+    (copies / "0.txt").write_text(texts[0].replace("halves", "halve"))  # one letter dropped
+    assemble = load_bench("real_assemble")
+    assert assemble.main(["--copies", str(tmp_path / "copies"), "--root", str(tmp_path / "root"), "xa", "xz"]) == 1
+    out = capsys.readouterr().out
+    assert "xa: 0: text differs from the gold's (2501.00000v1); 1: no copy" in out
+    assert "xz: no such set" in out
+    assert not (tmp_path / "root" / "xa" / "abstracts.txt").exists()
