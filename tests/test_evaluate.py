@@ -208,7 +208,8 @@ def test_real_eval_scores_each_role_over_the_sets_it_has(tmp_path, monkeypatch, 
     (tmp_path / "xa" / "abstracts.txt").write_bytes((team / "abstracts.txt").read_bytes())  # xb: not fetched
     (tmp_path / "xa" / "results.jsonl").write_text("".join(
         json.dumps({"index": d.index, "sha": d.sha, "results": []}) + "\n" for d in load_gold(team / "gold")))
-    (tmp_path / "roles.json").write_text(json.dumps({"development": ["xa", "xb"], "held out": ["xa"]}))
+    (tmp_path / "roles.json").write_text(json.dumps({"development": ["xa", "xb"], "held out": ["xa"],
+                                                     "held out, later": ["xa"]}))
     concepts, results, missing = real.score_role(tmp_path, ["xa", "xb"], None)
     alone = evaluate(team / "abstracts.txt", team / "gold")["all"].figures()
     assert concepts.figures()["f1"] == alone["f1"] and concepts.docs == 12 and missing == ["xb"]
@@ -219,6 +220,8 @@ def test_real_eval_scores_each_role_over_the_sets_it_has(tmp_path, monkeypatch, 
     assert "== development: 12 abstracts (not fetched: xb)" in out and "== held out: 12 abstracts" in out
     errors = [line for line in out.splitlines() if line.startswith("  ")]
     assert errors and out.index(errors[-1]) < out.index("== held out")  # only the development part's errors
+    later = out[out.index("== held out, later: 12 abstracts"):]
+    assert not [line for line in later.splitlines() if line.startswith("  ")]  # nor of a later held-out role
 
 
 # ------------------------------------------------------------ bench/real_assemble.py
