@@ -102,7 +102,8 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
                                  _kind_of_study(m.label), _cut_before_noun(m.label), -uses[m.label]))
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases)) and m.label not in known]
     for mention in named or proposed:
-        short = [a for a in (mention.label, *mention.aliases) if is_acronym(a)]
+        written = [m.text for m in proposed if m.label == mention.label]  # "… Diffusion (ARMD) model": ARMD
+        short = [a for a in (mention.label, *mention.aliases, *written) if is_acronym(a)]
         return short[0] if short else mention.label
     first = sentences(doc)[0].text.split()
     return " ".join(first[:LABEL_WORDS]).rstrip(",;:.") + ("…" if len(first) > LABEL_WORDS else "")

@@ -233,6 +233,9 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     # a name cut before its noun ends in an adjective: the model trained is the paper's name
     ("Data is costly. We introduce NP-hard (NPH) zorb problems as a novel training corpus. Our flagship model, "
      "Zorb-R1-7B, surpasses QwQ-32B on NPH zorb problems.", "Zorb-R1-7B"),
+    # the short form defined inside a longer name ("… Diffusion (ZMD) model") is the paper's short name
+    ("Gaps remain. In this work, we present the Zorbic Masked Diffusion (ZMD) model, an architecture for text. "
+     "ZMD achieves strong results.", "ZMD"),
 ])
 def test_paper_label_names_the_main_contribution(text, label):
     (paper,) = extract([Paper("p1", text)]).papers
