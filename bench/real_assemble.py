@@ -47,11 +47,13 @@ def check_set(root: Path, copies: Path, name: str) -> list[str]:
         index = source["index"]
         try:
             text = read_copy(copies / name, index)
-        except (ValueError, SyntaxError) as exc:
-            problems.append(f"{index}: not a string literal ({exc})")
+        except (ValueError, SyntaxError) as exc:  # not UTF-8, or not a literal
+            problems.append(f"{index}: cannot be read ({exc})")
             continue
         if text is None:
             problems.append(f"{index}: no copy")
+        elif not isinstance(text, str):
+            problems.append(f"{index}: the literal is not a string")
         elif not text_hash(text).startswith(source["sha"]):
             problems.append(f"{index}: text differs from the gold's ({source['arxiv']})")
         else:

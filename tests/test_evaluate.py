@@ -261,5 +261,10 @@ def test_real_assemble_names_each_bad_copy_and_writes_nothing(tmp_path, capsys):
     assert assemble.main(["--copies", str(tmp_path / "copies"), "--root", str(tmp_path / "root"), "xa", "xz"]) == 1
     out = capsys.readouterr().out
     assert "xa: 0: text differs from the gold's (2501.00000v1); 1: no copy" in out
+    (copies / "1.json").write_text("[1, 2]")
+    (copies / "0.txt").write_bytes(b"caf\xe9")
+    assert assemble.main(["--copies", str(tmp_path / "copies"), "--root", str(tmp_path / "root"), "xa"]) == 1
+    again = capsys.readouterr().out
+    assert "xa: 0: cannot be read (" in again and "; 1: the literal is not a string" in again
     assert "xz: no such set" in out
     assert not (tmp_path / "root" / "xa" / "abstracts.txt").exists()
