@@ -6,6 +6,8 @@ component must find, so a regression in one rule shows up here before it shows u
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from kg.nlp import build_pipeline
@@ -980,11 +982,39 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     # a kind of models defined with a short form is no name the authors coin
     ("We study autoregressive (AR) LLMs and show that AR LLMs fail at planning on Blocksworld.",
      "autoregressive LLMs", Role.USES),
+    # a study word before a kind word names an artefact, not a study
+    ("Sim evaluation is costly. We present a real-to-sim policy evaluation framework that builds digital twins.",
+     "real-to-sim policy evaluation", Role.PROPOSES),
+    # a verb of proposal later in the sentence of "we": after a comma, or after "and" far from the subject
+    ("We motivate the task, introduce the ZorbCrop benchmark, and evaluate several crop models.", "ZorbCrop",
+     Role.PROPOSES),
+    ("We find that prior encoding schemes for multi-view attention do not meet the desiderata listed above for "
+     "several reasons, and present ZorbRoPE to address this gap.", "ZorbRoPE", Role.PROPOSES),
+    ('Our model, codenamed "Zorbio", is an enhanced masked autoencoder.', "Zorbio", Role.PROPOSES),
+    # what the paper calls its contribution
+    ("We present a framework for migrating production systems. The key contribution is a Bayesian calibration "
+     "approach that aligns automated metrics with human judgments.", "Bayesian calibration", Role.PROPOSES),
+    # what a new framework extends is an earlier one
+    ("This work presents a hybrid computational framework that extends the Zorb-Augmented Solver with "
+     "Shock-Capturing (ZASSC) methodology to unsteady problems.", "Zorb-Augmented Solver with Shock-Capturing",
+     Role.USES),
 ])
 def test_roles(nlp, text, label, role):
     found, _ = terms(nlp, text)
     assert label in found, sorted(found)
     assert found[label].role is role
+
+
+def test_a_contribution_listed_as_generic_parts_proposes_nothing(nlp):
+    found, _ = terms(nlp, "We defend a claim. The contribution is a mechanistic proposal, an architecture, and a test "
+                          "program.")
+    assert not any(t.role is Role.PROPOSES for t in found.values()), sorted(found)
+
+
+def test_a_bracketed_citation_is_no_concept(nlp):
+    found, _ = terms(nlp, "We propose a solver for diffusion models relying on the collocation method (Lee, Song, "
+                          "Vempala 2018; Smith 2020a).")
+    assert "diffusion models" in found and not any(re.search(r"\d{4}", label) for label in found), sorted(found)
 
 
 def test_a_new_thing_in_a_question_the_paper_asks_is_no_proposal(nlp):

@@ -136,6 +136,18 @@ def test_the_added_name_takes_the_proposal_of_the_chunk_cut_from_it():
     assert [(t.label, t.role) for t in added] == [("Zorb-Protected Topological phase", Role.PROPOSES)]
 
 
+@pytest.mark.parametrize("name, rules_proposal", [
+    ("Late Fusion Neural Operator", None),  # the rules saw two known phrases and proposed nothing
+    ("Early Fusion Graph Operator", "Graph Operator"),  # the rules' proposal stands
+])
+def test_an_added_name_after_a_proposal_cue_is_the_proposal_when_the_rules_found_none(name, rules_proposal):
+    doc = default_pipeline()(f"Operators must generalize across parameter regimes. In this work, we introduce the "
+                             f"{name}, an architecture that disentangles state dynamics from parameter effects.")
+    roles = {t.label: t.role for t in doc._.kg_terms}
+    proposed = {label for label, role in roles.items() if role is Role.PROPOSES}
+    assert name in roles and proposed == ({rules_proposal} if rules_proposal else {name}), roles
+
+
 def test_the_shipped_models_mark_names_of_real_abstracts(corpus_path):
     from kg.ingest import read_inputs
     check = LearnedCheck(load_models(str(MODELS_DIR)))

@@ -32,7 +32,7 @@ from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, LATEX_OPENING,
                     MARKUP_TOKEN, MATH_NAME, MATH_WORD, NAMING_VERBS, OBJECT_OPENERS, OUR_APPOSITION, PARAMETER_COUNT,
                     PREPOSITIONS, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, UNIT, WEB_ADDRESS, boundary_words,
-                    generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
+                    is_cited_year, generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
                     lexicon_index, list_kind, looks_adjective)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
                     tokens, whole_word_count)
@@ -1067,6 +1067,7 @@ class CandidateFinder:
                     accepted = (verdict is True or named and a + i == 0
                                 or _accept(verdict, doc, bounds[a + i], bounds[a + j], sent_start))
                     if accepted and not (_cited_author(toks, bounds[a + j])
+                                         or is_cited_year(toks.words, bounds[a + i], bounds[a + j])
                                          or _describes_named_data(toks, bounds[a + i], bounds[a + j])):
                         # a type when a list decided ("ETT, Electricity, Traffic")
                         kind = accepted if isinstance(accepted, NodeType) else hint

@@ -5,7 +5,8 @@ Each model marks the spans an annotator would list as concepts. After roles are 
   it is a lexicon entry;
 - a name every model marks and the rules missed is added, typed by the models' vote, with its type's usual role
   (a Problem is addressed, a Benchmark evaluated on, the rest used), if it is well formed, not generic, and a
-  phrase or a word written as a name.
+  phrase or a word written as a name; when the rules found nothing proposed, an added name that a proposal cue
+  introduces is the proposal.
 Several models trained from different seeds are needed: one alone is too unsure to add names (docs/extraction.md).
 """
 
@@ -23,10 +24,11 @@ from spacy.tokens import Doc
 from ..errors import ExtractionError
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
-from .roles import DEFAULT_ROLE
-from .rules import (ADJECTIVE_SUFFIXES, OBJECT_OPENERS, UNIT, WEB_ADDRESS, generic_terms, is_participle, lexicon_index,
+from .roles import DEFAULT_ROLE, proposed_terms
+from .rules import (ADJECTIVE_SUFFIXES, OBJECT_OPENERS, UNIT, WEB_ADDRESS, generic_terms, is_cited_year, is_participle,
+                    lexicon_index,
                     looks_adjective)
-from .terms import Term, register_extensions
+from .terms import Term, register_extensions, tokens
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 
@@ -115,7 +117,19 @@ class LearnedCheck:
         marked = self.marked(doc)
         added = _added(doc, terms, marked)
         doc._.kg_terms = _without_cut_names(_checked(terms, marked), added) + added
+        _propose_added(doc, added)
         return doc
+
+
+def _propose_added(doc: Doc, added: list[Term]) -> None:
+    """When the rules found nothing proposed, an added name that a proposal cue introduces is the proposal ("we
+    introduce the Late Fusion Neural Operator", where the rules only saw two known phrases)."""
+    terms = doc._.kg_terms
+    if not added or any(t.role is Role.PROPOSES for t in terms):
+        return
+    for term in proposed_terms(doc, sorted(terms, key=lambda t: t.start)):
+        if term in added:
+            term.role = Role.PROPOSES
 
 
 def _without_cut_names(terms: list[Term], added: list[Term]) -> list[Term]:
@@ -168,7 +182,7 @@ def _added(doc: Doc, terms: list[Term], marked: list[list[tuple[int, int, str]]]
         key = normalize_label(label)
         if key in agreed and (s, e) not in taken and _well_formed(label) and _specific(label) \
                 and _named(doc, s, e) and not _ends_in_verb(doc, e) \
-                and not _cut_from_known(doc, s, label, names):
+                and not _cut_from_known(doc, s, label, names) and not is_cited_year(tokens(doc).words, s, e):
             node_type = NodeType(votes[key].most_common(1)[0][0])
             added.append(Term(s, e, label, "learned", type=node_type, role=DEFAULT_ROLE[node_type]))
     return added

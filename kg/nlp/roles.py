@@ -46,7 +46,7 @@ _WE_ADVERB = r"((first|further|then|also|therefore|thus|additionally|finally|nex
 PROPOSAL_CUE = re.compile(
     rf"\b(we|{_THIS_TEXT}|our\s+(work|paper|study)|here,?\s+we)\s+" + _WE_ADVERB +
     rf"({PROPOSAL_VERBS}|release|{NAMING_VERBS})(s|d|ed)?\b(?!\s+that\b)"  # not a claim: "we propose that X is …"
-    r"|\b(?P<naming>called|dubbed|named|termed|coined)\b"
+    r"|\b(?P<naming>called|dubbed|named|codenamed|termed|coined)\b"
     r"|(?<!\bin\s)(?<!\bwith\s)(?<!\bfor\s)(?<!\bunder\s)(?<!\bfrom\s)"  # not "In our approach, the X …"
     r"\bour\s+((resulting|final|overall|full|complete|proposed)\s+)?"
     r"(approach|method|framework|model|system|algorithm|technique|recipe),"  # "Our (resulting) model, X, …"
@@ -58,12 +58,15 @@ _AND_VERB = r"and\s+(then\s+|also\s+)?(propose|introduce|present|develop|design|
 _TO_VERB = r"to\s+(propose|introduce|present|develop|design|build|create|construct|devise)\b"
 _BY_VERBING = r"by\s+(propos|introduc|present|develop|design|construct|build|curat)ing\b"
 _COMMA_VERBING = r",\s+(propos|introduc)ing\b"
+# "we motivate the problem …, introduce a dataset …": a verb of proposal, in its base form, after a comma
+_COMMA_VERB = r",\s+(propose|introduce|present|develop|design|devise|construct|release)\b"
 _SUBJECT = rf"\b(we|{_THIS_TEXT})\s+"  # "this paper treats … and constructs Y"
-LATER_CUE = re.compile(_SUBJECT + r"[^.;:]{0,100}?\b" + _AND_VERB + r"|" + _SUBJECT + r"[^.;:]{0,100}?\b" + _BY_VERBING
+LATER_CUE = re.compile(_SUBJECT + r"[^.;:]{0,200}?\b" + _AND_VERB + r"|" + _SUBJECT + r"[^.;:]{0,200}?" + _COMMA_VERB
+                       + r"|" + _SUBJECT + r"[^.;:]{0,100}?\b" + _BY_VERBING
                        + r"|" + _SUBJECT + r"[^.;:]{0,100}?\b" + _TO_VERB
                        + r"|" + _SUBJECT + r"[^.;:]{0,200}?" + _COMMA_VERBING, re.I)
 # How every LATER_CUE match ends, in lower case (see _may_have_later_cue).
-_LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING, _TO_VERB)))
+_LATER_CUE_END = re.compile("|".join((_AND_VERB, _BY_VERBING, _COMMA_VERBING, _COMMA_VERB, _TO_VERB)))
 # "… which include a new auxiliary teacher": the authors' new thing, in a sentence about their work.
 NEW_THING_CUE = re.compile(r"\b(a|an)\s+(new|novel)\b", re.I)
 AUTHORS = re.compile(rf"\b(we|our|{_THIS_TEXT})\b", re.I)
@@ -77,6 +80,9 @@ WEAK_PROPOSAL_CUE = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+|additionally
                                r"|\bour\b(?=\s[^.;:]{1,60}?\b" + _OUTCOME + r"\b)"
                                r"|\bour\b(?=\s[\w\s-]{1,40}?,\s+which\s[^.;:]{1,150}?,\s+" + _OUTCOME + r"\b)", re.I)
 _OUR = re.compile(r"\bour\b", re.I)
+# "The key contribution is a Bayesian approach that …" (not a list of parts: "is a proposal, an architecture, …")
+_CONTRIBUTION = re.compile(r"\bcontribution\s+(of\s+(this|our)\s+(paper|work|study)\s+)?is\s+"
+                           r"(?=(a|an|the|our)\s)(?![^,.;]{1,60},\s+(a|an|and)\s)", re.I)
 # Advice in a position paper: "we recommend that evaluations report X", "we … and call on developers to publish X";
 # the act after a modal, "to", the subject of "that" or an enumerator "(ii)" (not "we argue that X is saturated and
 # report Y").
@@ -161,7 +167,7 @@ def _sentences(doc: Doc) -> list[_Sentence]:
 
 
 # Every PROPOSAL_CUE or LATER_CUE match starts with one of these words, in any case.
-_CUE_WORDS = ("we", "this", "our", "here", "called", "dubbed", "named", "termed", "coined")
+_CUE_WORDS = ("we", "this", "our", "here", "called", "dubbed", "named", "codenamed", "termed", "coined")
 # The characters that re.I matches to an ASCII letter although their lower case is not that letter
 # ("ıntroduce" is a cue); "İ" is also the one character whose lower case is longer.
 _FOLDED_TO_ASCII = ("İ", "ı", "ſ")
@@ -534,7 +540,7 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
 # Words before what a new thing works with or on: prepositions, and "a framework using a TCN backbone", "a
 # framework extending Prediction-Powered Inference (PPI)".
 _BEFORE_A_MEANS = PREPOSITIONS | {"using", "leveraging", "utilizing", "utilising", "employing", "extending",
-                                  "generalizing", "generalising"}
+                                  "extends", "generalizing", "generalising", "generalizes", "generalises"}
 
 
 # Also verbs before the existing things a new one is made with: "we construct X and fine-tune Phi3 and Qwen-Coder".
@@ -737,8 +743,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
                 or tier in ("our", "this") and _generic_word(doc, start)):
             continue  # "we outline concrete steps"; "our results frame X as …"
         if (tier in _PLAIN_TIERS and _studies_or_measures(doc, start, end) or _a_study(doc, end)) \
-                and not (tier == "advice" and _specific_study(doc, start, end)):
-            continue  # "we provide a detailed analysis", "yields a speedup of 2x", "we report a new … analysis"
+                and not (tier == "advice" and _specific_study(doc, start, end)) and not kinded:
+            continue  # "we provide a detailed analysis", "yields a speedup of 2x" (not "a policy evaluation framework")
         if _action_on_object(doc, start, end):
             continue  # "We propose FlowRL: matching the full reward distribution …": what it does, no concept
         if tier == "part" and singular(tokens(doc).words[end - 1].lower()) not in _PART_HEADS:
@@ -1078,10 +1084,11 @@ def _weak_cue_ends(sent: _Sentence) -> list[int]:
 
 @lru_cache(maxsize=4096)  # the plain tier asks again for the sentences the weak tier read
 def _weak_cue_ends_in(text: str) -> tuple[int, ...]:
-    low = text.lower()  # a cheap test first: most sentences have neither word
+    low = text.lower()  # a cheap test first: most sentences have none of these words
+    contributions = tuple(m.end() for m in _CONTRIBUTION.finditer(text)) if "contribution" in low else ()
     if "we" not in low and "our" not in low or not AUTHORS.search(text):
-        return ()
-    return tuple(m.end() for m in WEAK_PROPOSAL_CUE.finditer(text))
+        return contributions
+    return tuple(sorted([m.end() for m in WEAK_PROPOSAL_CUE.finditer(text)] + list(contributions)))
 
 
 def _our_cue_ends(sent: _Sentence) -> list[int]:

@@ -15,7 +15,7 @@ from ..records import NodeType
 __all__ = ["LEXICON_DIR", "LEXICON_FILES", "PARAMETER_COUNT", "ADJECTIVE_SUFFIXES", "STATE_SUFFIXES",
            "ACTION_SUFFIXES", "STUDY_WORDS", "head_types", "generic_terms", "leading_modifiers", "boundary_words",
            "is_adverb", "is_participle", "looks_adjective", "is_adjective_compound", "lexicon_entries", "lexicon_index", "spelled_as_known",
-           "is_title_word", "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS",
+           "is_cited_year", "is_title_word", "PROPOSAL_VERBS", "NAMING_VERBS", "OUR_APPOSITION", "KIND_WORDS", "ADJECTIVE_PARTS",
            "DETERMINERS", "MARKUP_TOKEN", "UNIT", "WEB_ADDRESS", "MATH_NAME", "MATH_WORD", "MATH_WORD_TAIL"]
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicon"
@@ -62,7 +62,7 @@ _ADJECTIVE_ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ial"
 # Verbs by which authors introduce their own contribution ("we describe Ferrule"), and name it ("we call it X").
 PROPOSAL_VERBS = ("propose|introduce|present|describe|develop|design|devise|create|craft|formulate|unveil"
                   "|construct|curate|assemble|outline|build|built|contribute")
-NAMING_VERBS = "call|dub|name|term"
+NAMING_VERBS = "call|dub|name|codename|term"
 # Text that ends with "our X, ": a name that follows is the authors' own X ("our 3B hybrid, Tessel-3B", "we
 # introduce an agentic research system, Iteris, …").
 OUR_APPOSITION = re.compile(rf"\b(our|the\s+resulting|a\s+(new|novel)|({PROPOSAL_VERBS})(s|d|ed)?\s+(a|an))\s+"
@@ -252,3 +252,14 @@ def spelled_as_known(name: str) -> bool:
 def is_title_word(word: str) -> bool:
     """"Frontier", "Test-Time": each hyphenated part a capital, then lower-case letters."""
     return all(part[:1].isupper() and part[1:].islower() for part in word.split("-"))
+
+
+_YEAR = re.compile(r"(19|20)\d\d[a-z]?")
+
+
+def is_cited_year(words: list[str], start: int, end: int) -> bool:
+    """Words start:end are a surname and a year in a bracketed citation: "Vempala 2018" of "(Lee, Song, Vempala
+    2018)", "Smith 2020a" of "(Smith 2020a; …)"."""
+    return (end - start == 2 and words[start].istitle() and words[start].isalpha() and _YEAR.fullmatch(words[start + 1])
+            is not None and start > 0 and words[start - 1] in ("(", ",", "and", "&") and end < len(words)
+            and words[end] in (")", ";"))
