@@ -302,6 +302,7 @@ def test_name_shapes(nlp, word, expected):
     ("We train with a GSPO+DAPO recipe.", "Group Sequence Policy Optimization"),  # two names joined by a plus
     ("We train with a GSPO+DAPO recipe.", "Decoupled Clip and Dynamic Sampling Policy Optimization"),
     ("We introduce Zorb-Cascade 2, an open model, unlike Zorb-Cascade 1.", "Zorb-Cascade 2"),  # a generation
+    ("We introduce Zorbel 2.6, the latest in our line of models.", "Zorbel 2.6"),  # a version with a point
     ("It stays strong on the Chinese MIRACL-zh benchmark and on Amazon Beauty.", "MIRACL-zh"),  # a language first
     ("It stays strong on the Chinese MIRACL-zh benchmark and on Amazon Beauty.", "Amazon Beauty"),
     ("Inspired by the Language of Thought Hypothesis, it reasons tersely.", "Language of Thought Hypothesis"),
@@ -327,6 +328,8 @@ def test_names_are_found_with_clean_boundaries(nlp, text, name):
 
 @pytest.mark.parametrize("text, unwanted", [
     ("Our method shows significant interest in the results of the experiments.", "significant interest"),
+    ("Scores rise on MMLU and Table 2.3 lists them, as Theorem 4.1 predicts.", "Table 2.3"),  # parts of the paper
+    ("Scores rise on MMLU and Table 2.3 lists them, as Theorem 4.1 predicts.", "Theorem 4.1"),
     ("Two designs: (1)Tightly coupled decoding and (2)Loose fusion.", "(1)Tightly"),
     ("The model predicts [MASK] tokens.", "MASK"),
     ("Code is at https://github.com/example/repo.", "https://github.com/example/repo"),

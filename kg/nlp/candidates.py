@@ -90,7 +90,7 @@ _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-a
 _DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DGen", "3DGS": a name
 # One digit, then capitals: "3AM", "2D-DPO" (not a size, a count of devices or a frequency: "8GB", "4GPUs", "3GHz").
 _DIGIT_NAME = re.compile(r"^[0-9](D-)?(?!([KMGTP]B|[GCTN]PUs?|[KMG]Hz|FPS)$)[A-Z]{2,}[A-Za-z0-9]*$")
-_VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.0|(19|20)\d\d)$")  # after a name: "InfLLM v2", "FlexNGIA 2.0", "CMO 2024"
+_VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.\d|(19|20)\d\d)$")  # after a name: "InfLLM v2", "FlexNGIA 2.0", "Celer 2.6", "CMO 2024"
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
 # Heads of a setting or of what a model holds, concepts only when the text comes back to them ("changing
@@ -820,10 +820,17 @@ _ING_NOUNS = {"thing", "string", "king", "ring", "spring", "wing", "ceiling", "s
 
 
 def _generic_phrase(words: list[Word]) -> bool:
-    """*words* make a generic term, also with a version after it ("CC BY-NC 4.0")."""
+    """*words* make a generic term, also with a version after it ("CC BY-NC 4.0"), or a part of the paper with its
+    number ("Table 2.3")."""
     generic = generic_terms()
-    return (singular(" ".join(w.text for w in words)).lower() in generic
-            or _VERSION.match(words[-1].text) and singular(" ".join(w.text for w in words[:-1])).lower() in generic)
+    if singular(" ".join(w.text for w in words)).lower() in generic:
+        return True
+    before = singular(" ".join(w.text for w in words[:-1])).lower()
+    return bool(_VERSION.match(words[-1].text)) and (before in generic or before in _PAPER_PARTS)
+
+
+_PAPER_PARTS = {"table", "figure", "fig.", "section", "appendix", "chapter", "equation", "eq.", "theorem", "lemma",
+                "corollary", "proposition", "definition", "algorithm"}
 
 
 _HARDWARE = {"GPU", "GPUs", "CPU", "CPUs", "TPU", "TPUs", "NPU", "NPUs", "PCIe", "NVLink", "InfiniBand", "USB", "HBM",
