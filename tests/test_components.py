@@ -997,6 +997,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     # what the paper calls its contribution
     ("We present a framework for migrating production systems. The key contribution is a Bayesian calibration "
      "approach that aligns automated metrics with human judgments.", "Bayesian calibration", Role.PROPOSES),
+    # an adjective suffix written apart from its noun ("neural network based") still describes the new thing
+    ("Radar is noisy. This study proposes a neural network based solution that segments moving objects.",
+     "neural network based solution", Role.PROPOSES),
     # what a new framework extends is an earlier one
     ("This work presents a hybrid computational framework that extends the Zorb-Augmented Solver with "
      "Shock-Capturing (ZASSC) methodology to unsteady problems.", "Zorb-Augmented Solver with Shock-Capturing",

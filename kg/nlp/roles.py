@@ -1363,6 +1363,8 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
     if word == "-":
         return j > start and not table.space[j] and not table.space[j - 1]
     title = j > start and _in_title(table.words, j)  # "Interval Velocity Matching" is one name
+    if j > start and _suffix_written_apart(table.words, j):
+        return True
     if not glued and (_is_kind(word) or (j > start and is_participle(word) and not title)):
         return False
     if j > start and word.endswith("ing") and j + 1 < len(table.words) \
@@ -1374,6 +1376,16 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
         return True  # "a two-stage AI model"
     return word[:1].isalnum() and (glued or title or word.lower() not in boundary_words() or _modifying_participle(
         table.words, start, j) or j > start and word == "term") and not doc[j].like_num  # "a consistency term"
+
+
+def _suffix_written_apart(words: list[str], j: int) -> bool:
+    """Word *j* is an adjective suffix written without its hyphen, before a noun: "a neural network based
+    solution" (not "a method based on X")."""
+    return (words[j].lower() in _APART_SUFFIXES and j + 1 < len(words)
+            and words[j + 1].isalpha() and words[j + 1].lower() not in boundary_words())
+
+
+_APART_SUFFIXES = {"based", "driven", "guided", "powered", "enhanced", "inspired"}
 
 
 def _acts_on_next(table: Tokens, j: int) -> bool:
