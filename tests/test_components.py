@@ -993,6 +993,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      Role.PROPOSES),
     ("We find that prior encoding schemes for multi-view attention do not meet the desiderata listed above for "
      "several reasons, and present ZorbRoPE to address this gap.", "ZorbRoPE", Role.PROPOSES),
+    # … but a known name it brings in is used ("FreeU" is in the lexicon)
+    ("We adopt a wavelet transform to separate the frequencies of waveforms for high-frequency modeling, and "
+     "introduce FreeU to reduce the high-frequency noise.", "FreeU", Role.USES),
     ('Our model, codenamed "Zorbio", is an enhanced masked autoencoder.', "Zorbio", Role.PROPOSES),
     # what the paper calls its contribution
     ("We present a framework for migrating production systems. The key contribution is a Bayesian calibration "

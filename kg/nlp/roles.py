@@ -262,6 +262,8 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                     after.append(t)
             fresh = [t for t in after if not _known_common(t)]
             introduced = _introduced_by_cue(table, cue_end, after)
+            if introduced is not None and cue.re is LATER_CUE and _known(introduced):
+                introduced = None  # "we adopt X for …, and introduce FreeU to …": a known name brought in
             if introduced is not None and not _defined_before(introduced, terms, sent.start) and (
                     _is_named(introduced) or not _kind_of_a_name(
                     doc, introduced.start, _skip_kind_words(doc, introduced.end, sent.end), sent)):
@@ -756,6 +758,8 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
             continue  # "yields a Spearman correlation": a known concept (advice may name one: "report Pareto fronts")
         if tier != "cue" and term is not None and not _introduced_here(term, terms, term.start):
             continue
+        if term is not None and _known(term) and _right_after_later_cue(doc, term.start):
+            continue  # "we adopt X for …, and introduce FreeU to …": a known name brought into the new thing
         if tier == "this" and term is not None and term.type is NodeType.PROBLEM:
             continue  # "we show that this imbalance is not static": a problem the paper studies
         if term is not None:
@@ -767,6 +771,16 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
 
 # The name a phrase is built on: "LLM-based" in "LLM-based planning" (not "Model-based" at a sentence's start).
 _BASIS = re.compile(r"^(?=\S*[A-Z]\S*[A-Z0-9])\S+-(" + "|".join(sorted(ADJECTIVE_SUFFIXES)) + r")\s")
+
+
+def _right_after_later_cue(doc: Doc, start: int) -> bool:
+    """Token *start* follows a cue later in its sentence ("…, and introduce"), past an article at most."""
+    at = tokens(doc).idx[start]
+    for sent in _sentences(doc):
+        if sent.start_char <= at < sent.start_char + len(sent.text):
+            return any(cue.re is LATER_CUE and re.fullmatch(r"\s*((the|a|an)\s+)?", sent.text[cue.end():at - sent.start_char], re.I)
+                       for cue in sent.cues)
+    return False
 
 
 def _without_own_name(label: str) -> bool:
