@@ -32,8 +32,8 @@ from ..records import NodeType
 from .rules import (ACTION_SUFFIXES, ADJECTIVE_PARTS, ADJECTIVE_SUFFIXES, DETERMINERS, KIND_WORDS, LATEX_OPENING,
                     MARKUP_TOKEN, MATH_NAME, MATH_WORD, NAMING_VERBS, OBJECT_OPENERS, OUR_APPOSITION, PARAMETER_COUNT,
                     PREPOSITIONS, PROPOSAL_VERBS, STATE_SUFFIXES, STUDY_WORDS, UNIT, WEB_ADDRESS, boundary_words,
-                    is_cited_year, generic_terms, head_types, is_adverb, is_participle, is_title_word, leading_modifiers,
-                    lexicon_index, list_kind, looks_adjective)
+                    generic_terms, head_types, is_adverb, is_cited_year, is_participle, is_title_word,
+                    leading_modifiers, lexicon_index, list_kind, looks_adjective)
 from .terms import (Term, Tokens, before_adjective_suffix, register_extensions, sentence_bounds, sentence_start_of,
                     tokens, whole_word_count)
 
@@ -90,7 +90,8 @@ _DIMENSION = re.compile(r"^[1-4](\.5)?D(-[a-z]+)*$")  # "3D point clouds", "2D-a
 _DIMENSIONAL_NAME = re.compile(r"^[1-4]D[A-Z][A-Za-z0-9]*$")  # "3DGeoDet", "4DGen", "3DGS": a name
 # One digit, then capitals: "3AM", "2D-DPO" (not a size, a count of devices or a frequency: "8GB", "4GPUs", "3GHz").
 _DIGIT_NAME = re.compile(r"^[0-9](D-)?(?!([KMGTP]B|[GCTN]PUs?|[KMG]Hz|FPS)$)[A-Z]{2,}[A-Za-z0-9]*$")
-_VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.\d|(19|20)\d\d)$")  # after a name: "InfLLM v2", "FlexNGIA 2.0", "Celer 2.6", "CMO 2024"
+# After a name: "InfLLM v2", "FlexNGIA 2.0", "Celer 2.6", "CMO 2024".
+_VERSION = re.compile(r"^(v\d+(\.\d+)*|[1-9]\.\d|(19|20)\d\d)$")
 # Trailing words that only say what kind of thing the rest names; they are cut off and kept as a type hint.
 _GENERIC_KINDS = KIND_WORDS | {"checkpoint"}
 # Heads of a setting or of what a model holds, concepts only when the text comes back to them ("changing

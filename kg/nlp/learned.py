@@ -26,8 +26,7 @@ from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .roles import DEFAULT_ROLE, proposed_terms
 from .rules import (ADJECTIVE_SUFFIXES, OBJECT_OPENERS, UNIT, WEB_ADDRESS, generic_terms, is_cited_year, is_participle,
-                    lexicon_index,
-                    looks_adjective)
+                    lexicon_index, looks_adjective)
 from .terms import Term, register_extensions, tokens
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
@@ -128,7 +127,7 @@ def _propose_added(doc: Doc, added: list[Term]) -> None:
     if not added or any(t.role is Role.PROPOSES for t in terms):
         return
     for term in proposed_terms(doc, sorted(terms, key=lambda t: t.start)):
-        if term in added:
+        if any(term is name for name in added):
             term.role = Role.PROPOSES
 
 

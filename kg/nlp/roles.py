@@ -773,12 +773,15 @@ def descriptive_proposals(doc: Doc, terms: list[Term], tier: str = "cue") -> lis
 _BASIS = re.compile(r"^(?=\S*[A-Z]\S*[A-Z0-9])\S+-(" + "|".join(sorted(ADJECTIVE_SUFFIXES)) + r")\s")
 
 
+_ARTICLE_AT_MOST = re.compile(r"\s*((the|a|an)\s+)?", re.I)
+
+
 def _right_after_later_cue(doc: Doc, start: int) -> bool:
     """Token *start* follows a cue later in its sentence ("…, and introduce"), past an article at most."""
     at = tokens(doc).idx[start]
     for sent in _sentences(doc):
         if sent.start_char <= at < sent.start_char + len(sent.text):
-            return any(cue.re is LATER_CUE and re.fullmatch(r"\s*((the|a|an)\s+)?", sent.text[cue.end():at - sent.start_char], re.I)
+            return any(cue.re is LATER_CUE and _ARTICLE_AT_MOST.fullmatch(sent.text, cue.end(), at - sent.start_char)
                        for cue in sent.cues)
     return False
 
