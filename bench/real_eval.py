@@ -66,7 +66,7 @@ def main() -> None:
     for role, sets in roles.items():
         concepts, results, missing = score_role(args.root, sets, nlp)
         report(role, concepts, results, missing)
-        if args.errors and not role.startswith("held out"):  # "held out, session 40" too
+        if args.errors and not role.startswith("held out"):  # "held out, session 42" too
             print("\n".join([f"  miss {where} {name} ({t})" for where, name, t in concepts.misses]
                             + [f"  false positive {where} {name} ({t})" for where, name, t in concepts.false_positives]))
 
