@@ -65,19 +65,26 @@ def _secondary_labels(proposed: list[Mention]) -> set[str]:
                                                     for other in introduced.values())}
 
 
-_DESCRIBING = re.compile(r"\b(that|which|where|whose|comprising|consisting|built|based|constructed|composed|collected"
+_DESCRIBING = re.compile(r"(?<!-)\b(that|which|where|whose|comprising|consisting|built|based|constructed|composed|collected"
                          r"|curated|derived|mined|obtained|trained|using)\b")
 
 
 def _after_in_sentence(mention: Mention, other: Mention) -> bool:
     """*mention* is in the description of *other*, introduced earlier in its sentence: "We introduce Code-A1, a
-    framework that optimizes a Code LLM and a Test LLM" — Code-A1 is the contribution, the Test LLM a part of it."""
+    framework that optimizes a Code LLM and a Test LLM" — Code-A1 is the contribution, the Test LLM a part of it;
+    "we formulate DRIP, a Layered Control Architecture (LCA)": the appositive says what DRIP is."""
     if other.sentence != mention.sentence or other.start >= mention.start or other.label == mention.label \
             or _kind_of_study(other.label):  # "a novel evaluation approach based on what we call X": X names it
         return False
     after_other = mention.sentence.find(other.text) + len(other.text)
     at = mention.sentence.find(mention.text, after_other)
-    return at >= 0 and _DESCRIBING.search(mention.sentence[after_other:at]) is not None
+    gap = mention.sentence[after_other:at]
+    return at >= 0 and (_DESCRIBING.search(gap) is not None or _DESCRIBED_AS.fullmatch(gap) is not None)
+
+
+# An appositive that says what a name is: "DRIP (…) architecture, a Layered Control Architecture (LCA) that …",
+# "BiasFlow, a hook-based toolkit for monitoring … alignment (IBMI)".
+_DESCRIBED_AS = re.compile(r"[^,;:.]{0,30},\s+an?\s+[^;:.]*")
 
 
 def _names_before(mention: Mention, other: Mention) -> bool:
@@ -99,7 +106,8 @@ def paper_label(doc: Doc, mentions: list[Mention]) -> str:
     released = {m.label for m in proposed if RELEASE_CUE.search(m.sentence)}
     known = {m.label for m in proposed if _known(m.label) and m.label not in released}
     proposed.sort(key=lambda m: (m.type is NodeType.PROBLEM, m.label in secondary, m.label in known,
-                                 _kind_of_study(m.label), _cut_before_noun(m.label), -uses[m.label]))
+                                 _kind_of_study(m.label), _cut_before_noun(m.label), _plain_compound(m.label),
+                                 -uses[m.label]))
     named = [m for m in proposed if any(c.isupper() for c in m.label + "".join(m.aliases)) and m.label not in known]
     for mention in named or proposed:
         written = [m.text for m in proposed if m.label == mention.label]  # "… Diffusion (ARMD) model": ARMD
@@ -118,6 +126,14 @@ def _cut_before_noun(label: str) -> bool:
     """A name that ends in an adjective compound ("NP-hard" of "NP-hard (NPH) graph problems"; not "VISTA-Hard"):
     no name for a paper."""
     return is_adjective_compound(label.split()[-1])
+
+
+def _plain_compound(label: str) -> bool:
+    """"Multi-view" of "Multi-view Dynamic Graph Embeddings … (DyGSSM)", "Feasibility-Aware" of "Feasibility-Aware
+    offline Safe RL … (FASP)": one hyphenated word of plain words, a modifier cut from a longer name, rather than
+    the paper's name when it proposes another."""
+    parts = label.split("-")
+    return " " not in label and len(parts) > 1 and all(p.isalpha() and p[1:].islower() for p in parts)
 
 
 def _kind_of_study(label: str) -> bool:

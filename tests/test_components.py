@@ -72,6 +72,9 @@ def test_schwartz_hearst_alignment(short, long, start):
     ("We propose Reducing Environmental Disagreement~(RED) here.", [("Reducing Environmental Disagreement", "RED")]),
     # a short form glued to the bracket of its long form
     ("We introduce the ZDRS(Zorb-Driven Rule Systems) framework.", [("Zorb-Driven Rule Systems", "ZDRS")]),
+    # … and a long form glued to the bracket of its short form
+    ("We propose a safety-first zorb decision-making framework(SF-ZDM) for cars.",
+     [("safety-first zorb decision-making framework", "SF-ZDM")]),
     # a LaTeX closing quote glued to the bracket
     ("We propose the ``Learning to Evaluate and Adaptively Plan''(LEAP) framework.",
      [("Learning to Evaluate and Adaptively Plan", "LEAP")]),
@@ -1007,6 +1010,17 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
     ("This work presents a hybrid computational framework that extends the Zorb-Augmented Solver with "
      "Shock-Capturing (ZASSC) methodology to unsteady problems.", "Zorb-Augmented Solver with Shock-Capturing",
      Role.USES),
+    # the things a proposal sentence lists after a colon
+    ("This paper studies why zorb training fails. We further propose two practical strategies to recover failing "
+     "runs: off-zorb cold start and teacher-aligned prompt selection.", "off-zorb cold start", Role.PROPOSES),
+    # a coined name that a finding reports as doing better, where it first appears
+    ("Forecasting is hard. Mixers ignore channels. Experiments on eight benchmarks demonstrate that ZorbMixer "
+     "improves average MAE by 4%.", "ZorbMixer", Role.PROPOSES),
+    ("Forecasting is hard. Mixers ignore channels. Experiments on eight benchmarks demonstrate that TimeMixer "
+     "improves average MAE by 4%.", "TimeMixer", Role.USES),  # a known name
+    # a name in apposition to the dataset a new method is tested on is used
+    ("Radar is noisy. This study proposes a neural network based solution that segments moving objects and tests "
+     "it using a challenging real world radar dataset, ZorbScenes.", "ZorbScenes", Role.EVALUATES_ON),
 ])
 def test_roles(nlp, text, label, role):
     found, _ = terms(nlp, text)

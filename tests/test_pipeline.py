@@ -236,6 +236,21 @@ def test_failing_abstract_is_skipped_and_reported(corpus_path, caplog):
     # the short form defined inside a longer name ("… Diffusion (ZMD) model") is the paper's short name
     ("Gaps remain. In this work, we present the Zorbic Masked Diffusion (ZMD) model, an architecture for text. "
      "ZMD achieves strong results.", "ZMD"),
+    # an appositive that says what the name is describes it: "ZRIP …, a Layered Zorb Architecture (LZA) that …"
+    ("Control is hard. We formulate Zorbed Robust Imitation Policy (ZRIP) architecture, a Layered Zorb Architecture "
+     "(LZA) that integrates two controllers. The LZA is certified. Each LZA layer has a contract.", "ZRIP"),
+    ("We introduce ZorbFlow, a hook-based toolkit for monitoring zorb centroid alignment (IZCA). IZCA is confounded. "
+     "IZCA is no causal measure.", "ZorbFlow"),
+    # one hyphenated word of plain words is a modifier cut from the name, not the name
+    ("Graphs change. We propose a novel method called Multi-view Zorbic Graph Embeddings with Zorb Updates "
+     "(ZGEZU).", "ZGEZU"),
+    # "CVAE-based" is part of a name, not a description that makes the short form a part of something else
+    ("Safety matters. We propose a novel framework Feasibility-Aware offline Safe Zorb Learning with CVAE-based "
+     "Pessimism (FASZ). FASZ wins.", "FASZ"),
+    # a task named in the sentence of a design is not the contribution ("text-to-image" is a known task)
+    ("Encoders are weak. We introduce a zorb-pixel reconstruction objective to regularize the latent space. "
+     "Leveraging it, we design a unified Text-to-Image (T2I) and image editing model. We beat T2I baselines.",
+     "zorb-pixel reconstruction objective"),
 ])
 def test_paper_label_names_the_main_contribution(text, label):
     (paper,) = extract([Paper("p1", text)]).papers

@@ -77,7 +77,7 @@ def build_pipeline(*, lexicon_dir: str | None = None, learned: bool = True) -> L
     # follows ('e.g.,"Wait"').
     nlp.tokenizer.infix_finditer = compile_infix_regex(
         [*nlp.Defaults.infixes, r"(?<=\S)~(?=\S)", r"(?<=\w):(?=~)", r"(~|'')(?=\()", r"(?:(?<=~)|(?<=''))\(",
-         r"(?<=[A-Z]{2})\((?=[A-Z])", r"(?<=[A-Za-z0-9]{2})\+(?=[A-Z])", r"(?<=[.\w]),(?=[\"“‘'])",
+         r"(?:(?<=[A-Z]{2})|(?<=[a-z]{3}))\((?=[A-Z])", r"(?<=[A-Za-z0-9]{2})\+(?=[A-Z])", r"(?<=[.\w]),(?=[\"“‘'])",
          r"(?<=,)[\"“‘'](?=\w)"]).finditer
     # Emoticon exceptions ("):", ":P", "8)") glue brackets and colons of scientific text: "Misalignment (EM):".
     nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if _EMOTICON_MARKS.isdisjoint(text)}

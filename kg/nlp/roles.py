@@ -371,11 +371,15 @@ _OUTCOME_AFTER = re.compile(r"^\s*(\([^)]*\)\s*)?((also|consistently|significant
 
 # … or that the authors train: "We pretrain ZorbNet-7B on 2T tokens".
 _TRAINED_BEFORE = re.compile(r"\bwe\s+(also\s+|then\s+|first\s+)?(pre-?)?train(ed)?\s+$", re.I)
+# … or that a finding reports as doing better, where it first appears: "Experiments on eight LTSF benchmarks
+# demonstrate that MDMixer improves average MAE …".
+_FINDING_BEFORE = re.compile(r"\b(show|shows|showed|demonstrate|demonstrates|demonstrated|confirm|confirms|indicate"
+                             r"|indicates|reveal|reveals)\s+that\s+$")
 
 
 def last_named_evidence(doc: Doc, terms: list[Term]) -> list[Term]:
     """The last evidence of a contribution: a coined name, known to no lexicon (not "VGG-11" either), that the
-    authors train, or that is used again and outperforms or achieves something."""
+    authors train, or that is used again, or reported by a finding, and outperforms or achieves something."""
     table = tokens(doc)
     uses = Counter(normalize_label(t.label) for t in terms)
     prior = {normalize_label(t.label) for t in terms if _PRIOR_BEFORE.search(_text_before(table, t, 30))}
@@ -383,8 +387,8 @@ def last_named_evidence(doc: Doc, terms: list[Term]) -> list[Term]:
             and type_from_lexicon(t.label) is None and all(_has_capital(word) for word in t.label.split())
             and normalize_label(t.label) not in prior
             and (_TRAINED_BEFORE.search(_text_before(table, t, 40))
-                 or uses[normalize_label(t.label)] > 1 and _OUTCOME_AFTER.match(_text_after(table, t, 60))
-                 and not _after_preposition(table, t))]
+                 or (uses[normalize_label(t.label)] > 1 or _FINDING_BEFORE.search(_text_before(table, t, 40)))
+                 and _OUTCOME_AFTER.match(_text_after(table, t, 60)) and not _after_preposition(table, t))]
 
 
 def acting_names(doc: Doc, terms: list[Term]) -> list[Term]:
@@ -417,16 +421,22 @@ _PARTS_LISTED = re.compile(r"\b(our|the|this)\s+([\w-]+\s+){0,2}?" + _OWN_KINDS 
                            r"|includes|integrates|introduces|contains|features|has)\s+(two|three|four|five|six|several"
                            r"|\d)\s+([\w-]+\s+)?(components|modules|contributions|parts|innovations|elements|mechanisms"
                            r"|ingredients)\s*:", re.I)
+# A number of new things the authors propose, named in a list after a colon: "We further propose two practical
+# strategies to recover failing OPD: off-policy cold start and teacher-aligned prompt selection".
+_PROPOSALS_LISTED = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(propose|introduce|present|develop|design)\s+(two"
+                               r"|three|four|several)\s+([\w-]+\s+){0,2}?(strategies|techniques|methods|approaches"
+                               r"|mechanisms|modules|components|algorithms|objectives|losses|metrics|variants)\b[^:;.]{0,80}:",
+                               re.I)
 # Where an item of such a list starts: "(2) a", "; and a", ": ".
 _ITEM_START = re.compile(r"(:|;|,|\(?\b(\d|i{1,3}|iv|v|vi)\))\s*(and\s+)?((a|an|the)\s+)?$", re.I)
 
 
 def listed_parts(doc: Doc, terms: list[Term]) -> list[Term]:
     """With no other evidence, the terms (not the lexicon's) that open the items of a list of the parts of the
-    authors' own thing."""
+    authors' own thing, or of the things they propose."""
     table, found = tokens(doc), []
     for sent in _sentences(doc):
-        match = _PARTS_LISTED.search(sent.text) if ":" in sent.text else None
+        match = (_PARTS_LISTED.search(sent.text) or _PROPOSALS_LISTED.search(sent.text)) if ":" in sent.text else None
         if match:
             list_start = sent.start_char + match.end() - 1
             found += [t for t in terms if sent.start <= t.start and t.end <= sent.end
@@ -536,7 +546,21 @@ def _after_preposition(table: Tokens, term: Term) -> bool:
                       or _has_capital(table.words[i]) and i < term.start - 1  # "from arXiv, GitHub and TeX SE"
                       or table.words[i].isdigit() and i < term.start - 1):  # "on IMO 2025 and CMO 2024"
         i -= 1
+    if i >= 0 and table.words[i].lower() in _RESOURCE_KINDS and table.words[i + 1] == ",":
+        i = _start_of_lower_phrase(table, i)  # "tests it using a challenging real world radar dataset, RadarScenes"
     return i >= 0 and table.words[i].lower() in _BEFORE_WHAT_IS_USED or _in_example_list(table, term.start)
+
+
+_RESOURCE_KINDS = frozenset({"dataset", "benchmark", "corpus", "suite", "simulator", "environment", "testbed"})
+
+
+def _start_of_lower_phrase(table: Tokens, i: int, width: int = 7) -> int:
+    """The token before the noun phrase of lower-case words (at most *width*) that ends at token *i*."""
+    first = max(i - width, 0)
+    while i >= first and table.words[i].isalpha() and table.words[i].islower() \
+            and table.words[i] not in _BEFORE_WHAT_IS_USED:
+        i -= 1
+    return i
 
 
 # Words before what a new thing works with or on: prepositions, and "a framework using a TCN backbone", "a
