@@ -1018,6 +1018,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      "improves average MAE by 4%.", "ZorbMixer", Role.PROPOSES),
     ("Forecasting is hard. Mixers ignore channels. Experiments on eight benchmarks demonstrate that TimeMixer "
      "improves average MAE by 4%.", "TimeMixer", Role.USES),  # a known name
+    # a part of a shared task is no contribution
+    ("This paper presents our system for the ZorbEval 2026 shared task, addressing both Subtask A (binary hate "
+     "detection) and Subtask B (target identification).", "Subtask B", Role.USES),
     # a name in apposition to the dataset a new method is tested on is used
     ("Radar is noisy. This study proposes a neural network based solution that segments moving objects and tests "
      "it using a challenging real world radar dataset, ZorbScenes.", "ZorbScenes", Role.EVALUATES_ON),

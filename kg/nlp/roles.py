@@ -271,7 +271,8 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
             chosen += [t for t in fresh if t is not introduced and _has_capital(t.label.split()[0])
                        and t.source != "lexicon" and not _known(t) and _introduced_here(t, terms, sent.start)
                        and not _after_preposition(table, t) and not _defined_short_form(table, t)
-                       and not _a_basis(table, t) and not _EXISTING_APPOSITIVE.match(_text_after(table, t, 50))]
+                       and not _a_basis(table, t) and not _EXISTING_APPOSITIVE.match(_text_after(table, t, 50))
+                       and not _SHARED_TASK_PART.fullmatch(t.label)]
     chosen += [t for t in terms if t.source != "lexicon" and _is_named(t)
                and (APPOSITIVE_CUE.match(_text_after(table, t, 40))
                     or not _known(t) and (_in_apposition_to_ours(_text_before(table, t, 50))
@@ -279,6 +280,11 @@ def proposed_terms(doc: Doc, terms: list[Term]) -> list[Term]:
                                           and not _without_own_name(t.label)  # "our proposed multi-LLM framework"
                                           or _this_named_kind(table, t)))]
     return chosen
+
+
+# A part of a shared task the paper takes part in: "our system for the … shared task, addressing Subtask A and
+# Subtask B".
+_SHARED_TASK_PART = re.compile(r"(Sub-?)?[Tt]ask\s+[A-Z0-9]\w?|Track\s+[A-Z0-9]\w?")
 
 
 # Someone else's contribution, named in the passive: "… called X was proposed", "X has recently been introduced"
