@@ -1018,6 +1018,9 @@ def test_an_appositive_kind_types_every_use_of_the_name(nlp):
      "improves average MAE by 4%.", "ZorbMixer", Role.PROPOSES),
     ("Forecasting is hard. Mixers ignore channels. Experiments on eight benchmarks demonstrate that TimeMixer "
      "improves average MAE by 4%.", "TimeMixer", Role.USES),  # a known name
+    # a broad field the authors spell out with its short form is no name they coin
+    ("Migration is hard. In this paper, we identify, analyze and compare selected Artificial Intelligence (AI) "
+     "planning and Reinforcement Learning (RL) approaches for migration.", "Artificial Intelligence", Role.USES),
     # a part of a shared task is no contribution
     ("This paper presents our system for the ZorbEval 2026 shared task, addressing both Subtask A (binary hate "
      "detection) and Subtask B (target identification).", "Subtask B", Role.USES),
