@@ -668,6 +668,11 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("We introduce Zorbia, a new open-ended challenge environment for agents.", "Zorbia", NodeType.BENCHMARK),
     ("We present Zorbix, a sandbox environment manager for rollouts.", "Zorbix", NodeType.METHOD),  # the head decides
     ("We construct a new dataset, Zorb-Image-40K, with curated samples.", "Zorb-Image-40K", NodeType.BENCHMARK),
+    # … also without the comma, or "called", after a long description; or a long form that ends in "Dataset"
+    ("We present a novel multimodal maritime dataset called ZORBAQUA.", "ZORBAQUA", NodeType.BENCHMARK),
+    ("We present a new large-scale dataset ZorbSet for retrieval.", "ZorbSet", NodeType.BENCHMARK),
+    ("To expand the data, we present ZORBAQUA (Zorb Aquatic Dataset). We test on it.", "ZORBAQUA",
+     NodeType.BENCHMARK),
     ("Tokenizers hinder positional extrapolation in long contexts.", "positional extrapolation", NodeType.PROBLEM),
     ("It beats prior work on ZetaQA by a wide margin.", "ZetaQA", NodeType.BENCHMARK),
     ("We propose BarNet, a new dataset of annotated images.", "BarNet", NodeType.BENCHMARK),
@@ -1032,6 +1037,13 @@ def test_roles(nlp, text, label, role):
     found, _ = terms(nlp, text)
     assert label in found, sorted(found)
     assert found[label].role is role
+
+
+def test_a_description_that_runs_into_the_name_it_describes_stops_before_it(nlp):
+    found, _ = terms(nlp, "To expand the data, we present a novel multimodal maritime dataset ZORBAQUA (Zorb Aquatic "
+                          "Dataset). We evaluate methods on ZORBAQUA.")
+    assert found["ZORBAQUA"].role is Role.PROPOSES
+    assert not [label for label in found if label.endswith(" ZORBAQUA")], sorted(found)
 
 
 def test_a_contribution_listed_as_generic_parts_proposes_nothing(nlp):

@@ -1088,7 +1088,8 @@ _REMEDIES = {"intervention", "recommendation", "remedy", "fix", "modification", 
 # What follows the description of something the paper names: ", DiffROAR", ", which we call DMM", ", named X".
 _NAME_FOLLOWS = re.compile(r"^\s*(,\s*(which\s+we\s+|that\s+we\s+)?(call|name|dub|term)(ed|s)?\b"
                            r"|,?\s*(called|named|dubbed|termed)\b|,\s*[A-Z][\w-]*[A-Z0-9][\w-]*\s*[,(.]"
-                           r"|,\s*([A-Z][\w-]*\s+){1,5}\([A-Z])")  # "…, Hierarchical Reward Model (HRM)"
+                           r"|,\s*([A-Z][\w-]*\s+){1,5}\([A-Z]"  # "…, Hierarchical Reward Model (HRM)"
+                           r"|\s+[A-Z][\w-]*[A-Z0-9][\w-]*\b)")  # "a novel maritime dataset MULTIAQUA"
 # A name just before a description of it: "MIGA, a novel …".
 _NAME_BEFORE = re.compile(r"[A-Z][\w-]*\)?,\s*$")  # also "Long Form (LF), a novel …"
 
@@ -1414,6 +1415,8 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
         return True
     if not glued and (_is_kind(word) or (j > start and is_participle(word) and not title)):
         return False
+    if j > start and _coined_after_kind(table.words, j):
+        return False  # "a novel multimodal maritime dataset MULTIAQUA (…)": the name the phrase describes
     if j > start and word.endswith("ing") and j + 1 < len(table.words) \
             and table.words[j + 1].lower() in OBJECT_OPENERS:
         return False  # "a layer carrying neither", "a model using the …": a verb and its object
@@ -1423,6 +1426,14 @@ def _continues_phrase(doc: Doc, start: int, j: int) -> bool:
         return True  # "a two-stage AI model"
     return word[:1].isalnum() and (glued or title or word.lower() not in boundary_words() or _modifying_participle(
         table.words, start, j) or j > start and word == "term") and not doc[j].like_num  # "a consistency term"
+
+
+def _coined_after_kind(words: list[str], j: int) -> bool:
+    """Word *j* is a coined name (inner capitals or digits: "MULTIAQUA", "ZorbSet") right after a lower-case word
+    for a kind of contribution ("dataset", "framework")."""
+    previous = words[j - 1]
+    return (previous.islower() and (previous in _RESOURCE_KINDS or _is_kind(previous))
+            and re.fullmatch(r"[A-Z][\w-]*[A-Z0-9][\w-]*", words[j]) is not None)
 
 
 def _suffix_written_apart(words: list[str], j: int) -> bool:

@@ -41,9 +41,10 @@ _BENCH_AFTER = re.compile(r"^\s*(benchmarks?|datasets?|suites?|leaderboards?|cor
 # What a dataset holds: "a dataset of 11,488 idea pairs", "a corpus of 3,150 hours of conversational speech".
 _DATA_OF = re.compile(r"\b(datasets?|corpus|corpora)\s+of\s+((over|about|approximately|nearly|some)\s+)?"
                       r"([\d,.]+[KMB]?\s+)?((hours|minutes|days|years|pages|tokens|words)\s+of\s+)?$", re.I)
-# A name right after the kind of data it names: "we construct a new dataset, HP-Image-40K, with …".
-_DATA_NAMED = re.compile(r"\b(an?|new|our)\s+([\w-]+\s+){0,3}(dataset|benchmark|corpus|suite|testbed|leaderboard),\s*$",
-                         re.I)
+# A name right after the kind of data it names: "we construct a new dataset, HP-Image-40K, with …", "a novel
+# multimodal maritime dataset MULTIAQUA", "a benchmark called ZorbBench".
+_DATA_NAMED = re.compile(r"\b(an?|new|our)\s+([\w-]+\s+){0,3}(dataset|benchmark|corpus|suite|testbed|leaderboard)"
+                         r"(,|\s+(called|named|dubbed|termed))?\s*$", re.I)
 _PROBLEM_BEFORE = re.compile(
     r"\b(suffers?\s+from|mitigat\w*|address\w*|tackl\w*|alleviat\w*|combat\w*|reduc\w*|prevent\w*|"
     r"overcom\w*|resolv\w*|avoid\w*|caus\w*|induc\w*|exhibit\w*|lead\w*\s+to|prone\s+to)"
@@ -182,7 +183,8 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
         return NodeType.METRIC  # not a coined name ("FooNet from 1B to 8B")
     if head_type in (None, NodeType.PROBLEM) and _PROBLEM_BEFORE.search(before):
         return NodeType.PROBLEM
-    if head_type is None and (_DATA_OF.search(before) or term.label[:1].isupper() and _DATA_NAMED.search(before)):
+    wider = table.text[max(sent_char, start_char - 70):start_char]  # "a novel multimodal maritime dataset called"
+    if head_type is None and (_DATA_OF.search(before) or term.label[:1].isupper() and _DATA_NAMED.search(wider)):
         return NodeType.BENCHMARK
     if head_type is None and term.label[:1].isupper() and _BENCH_BEFORE.search(before):
         return NodeType.BENCHMARK if not _VERSIONED.match(term.label) else NodeType.MODEL
@@ -222,7 +224,8 @@ def _evidence_type(doc: Doc, term: Term) -> NodeType | None:
     return (type_from_lexicon(term.label) or type_from_shape(term.label) or _context_type(doc, term)
             or type_from_fault(term.label)
             or (NodeType.MODEL if _VERSIONED.match(term.label) and any(c.isdigit() for c in term.label) else None)
-            or type_from_head(term.label) or type_from_suffix(term.label))
+            or type_from_head(term.label) or type_from_suffix(term.label)
+            or next(filter(None, map(type_from_head, term.aliases)), None))  # "ZORBAQUA (Zorb Aquatic Dataset)"
 
 
 def _default_type(term: Term) -> NodeType | None:
