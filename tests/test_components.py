@@ -665,6 +665,9 @@ def test_force_is_a_noun_before_a_noun(nlp):
     ("Agents use density-adaptive zorb retrieval over notes.", "density-adaptive zorb retrieval",
      NodeType.METHOD),  # a way of retrieving (a title-cased retrieval task stays a Problem)
     ("We evaluate kernels on FlashInfer-Bench.", "FlashInfer-Bench", NodeType.BENCHMARK),  # built on a known name
+    # a known word that opens a hyphenated name of several words does not type it ("captioning" is a task)
+    ("We propose a Captioning-Integrated Visual Zorb (CIVZ) system for retrieval.", "Captioning-Integrated Visual Zorb",
+     NodeType.METHOD),
     ("We introduce Zorbia, a new open-ended challenge environment for agents.", "Zorbia", NodeType.BENCHMARK),
     ("We present Zorbix, a sandbox environment manager for rollouts.", "Zorbix", NodeType.METHOD),  # the head decides
     ("We construct a new dataset, Zorb-Image-40K, with curated samples.", "Zorb-Image-40K", NodeType.BENCHMARK),

@@ -207,7 +207,8 @@ def type_from_lexicon(label: str) -> NodeType | None:
             return None  # "LLM-based planning", "Llama-3-guided search": what is built on a model is not a model
         # a whole name, or a long enough name it extends ("ImageNet-1k"); not a method's acronym ("MAE" in
         # "MAE-LM"), but a benchmark's or a model's ("ADE20K-847", "MMLU-Pro")
-        if hit and (n == len(parts) or (len(prefix) >= 5 and not prefix.isupper())
+        if hit and (n == len(parts) or (len(prefix) >= 5 and not prefix.isupper()
+                                        and " " not in "-".join(parts[n:]))  # not "Captioning-Integrated Visual X"
                     or hit[1] in (NodeType.BENCHMARK, NodeType.MODEL)):
             return hit[1]
     numbered = _NUMBERED.match(label)  # "MATH500", "AIME2025", "BFCLv4": a benchmark's or a model's number
