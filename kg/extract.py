@@ -65,8 +65,8 @@ def _secondary_labels(proposed: list[Mention]) -> set[str]:
                                                     for other in introduced.values())}
 
 
-_DESCRIBING = re.compile(r"(?<!-)\b(that|which|where|whose|comprising|consisting|built|based|constructed|composed|collected"
-                         r"|curated|derived|mined|obtained|trained|using)\b")
+_DESCRIBING = re.compile(r"(?<!-)\b(that|which|where|whose|comprising|consisting|built|based|constructed|composed"
+                         r"|collected|curated|derived|mined|obtained|trained|using)\b")  # not "CVAE-based"
 
 
 def _after_in_sentence(mention: Mention, other: Mention) -> bool:

@@ -72,13 +72,14 @@ def build_pipeline(*, lexicon_dir: str | None = None, learned: bool = True) -> L
         ["''", r"(?<=\d[A-Za-z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[A-Z]{2})\.", r"(?<=[A-Z][&/][A-Z])\.", r"\$",
          r"(?<=[a-z]{2})-", *nlp.Defaults.suffixes]).search
     # A LaTeX non-breaking space is a space: "Disagreement~(RED)", "BTCV:~84.64\%", "w.r.t.~the"; so is a closing
-    # quote before a bracket ("Plan''(LEAP)") and nothing between a short form and its bracket ("ADRD(LLM-Driven …)");
+    # quote before a bracket ("Plan''(LEAP)") and nothing between a short form and its bracket ("ADRD(LLM-Driven …)")
+    # or a word and its short form ("framework(SF-HLDM)");
     # a plus before a capital joins two things ("GSPO+DAPO", "Megatron+SGLang"); a comma before a quote ends what it
     # follows ('e.g.,"Wait"').
     nlp.tokenizer.infix_finditer = compile_infix_regex(
         [*nlp.Defaults.infixes, r"(?<=\S)~(?=\S)", r"(?<=\w):(?=~)", r"(~|'')(?=\()", r"(?:(?<=~)|(?<=''))\(",
-         r"(?:(?<=[A-Z]{2})|(?<=[a-z]{3}))\((?=[A-Z])", r"(?<=[A-Za-z0-9]{2})\+(?=[A-Z])", r"(?<=[.\w]),(?=[\"“‘'])",
-         r"(?<=,)[\"“‘'](?=\w)"]).finditer
+         r"(?:(?<=[A-Z]{2})|(?<=[a-z]{3}))\((?=[A-Z])", r"(?<=[A-Za-z0-9]{2})\+(?=[A-Z])",
+         r"(?<=[.\w]),(?=[\"“‘'])", r"(?<=,)[\"“‘'](?=\w)"]).finditer
     # Emoticon exceptions ("):", ":P", "8)") glue brackets and colons of scientific text: "Misalignment (EM):".
     nlp.tokenizer.rules = {text: rule for text, rule in nlp.tokenizer.rules.items() if _EMOTICON_MARKS.isdisjoint(text)}
     nlp.add_pipe("kg_sentences")

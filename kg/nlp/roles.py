@@ -429,10 +429,10 @@ _PARTS_LISTED = re.compile(r"\b(our|the|this)\s+([\w-]+\s+){0,2}?" + _OWN_KINDS 
                            r"|ingredients)\s*:", re.I)
 # A number of new things the authors propose, named in a list after a colon: "We further propose two practical
 # strategies to recover failing OPD: off-policy cold start and teacher-aligned prompt selection".
-_PROPOSALS_LISTED = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(propose|introduce|present|develop|design)\s+(two"
-                               r"|three|four|several)\s+([\w-]+\s+){0,2}?(strategies|techniques|methods|approaches"
-                               r"|mechanisms|modules|components|algorithms|objectives|losses|metrics|variants)\b[^:;.]{0,80}:",
-                               re.I)
+_PROPOSALS_LISTED = re.compile(r"\bwe\s+(also\s+|further\s+|then\s+)?(propose|introduce|present|develop|design)\s+"
+                               r"(two|three|four|several)\s+([\w-]+\s+){0,2}?(strategies|techniques|methods|approaches"
+                               r"|mechanisms|modules|components|algorithms|objectives|losses|metrics|variants)\b"
+                               r"[^:;.]{0,80}:", re.I)
 # Where an item of such a list starts: "(2) a", "; and a", ": ".
 _ITEM_START = re.compile(r"(:|;|,|\(?\b(\d|i{1,3}|iv|v|vi)\))\s*(and\s+)?((a|an|the)\s+)?$", re.I)
 
