@@ -90,8 +90,10 @@ def test_a_unit_every_model_marks_is_not_added():
 
 
 @pytest.mark.parametrize("text, span", [("We tune a Swin Transformer-based encoder.", "Swin Transformer-based"),
-                                        ("It poses longitudinal risks---cognitive and social.", "risks---cognitive")])
-def test_a_span_cut_before_what_its_modifier_describes_or_across_a_dash_is_not_added(text, span):
+                                        ("It poses longitudinal risks---cognitive and social.", "risks---cognitive"),
+                                        ("It coordinates layer-wise and zorb-wise exiting.", "layer-wise and")])
+def test_a_span_cut_before_what_its_modifier_describes_across_a_dash_or_after_a_function_word_is_not_added(
+        text, span):
     doc = build_pipeline(learned=False)(text)
     marked = [[(*span_of(doc, span), "Model")]] * 3
     assert _added(doc, [], marked) == []

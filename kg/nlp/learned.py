@@ -50,11 +50,15 @@ _MARKUP = ("\\", "{", "}", "^", "|", "$", "=", "<", ">")
 _PAIRS = (("(", ")"), ("[", "]"))
 
 
+_FUNCTION_WORDS = frozenset({"and", "or", "of", "with", "for", "the", "a", "an", "to", "in", "on", "by", "from", "via"})
+
+
 def _well_formed(label: str) -> bool:
     """Not a piece of markup, maths (also a value: "F1=0.117", "Delta = +0.33"), a unit ("GHz") or a link,
     nor cut inside a bracket or a hyphenated word ("sparsity-"), across a dash ("risks---cognitive") or before
-    what a modifier describes ("Swin Transformer-based")."""
+    what a modifier describes ("Swin Transformer-based"), nor ending in a function word ("layer-wise and")."""
     return (label[:1].isalnum() and not UNIT.match(label) and (label[-1:].isalnum() or label[-1:] in ")]")
+            and label.rsplit(None, 1)[-1].lower() not in _FUNCTION_WORDS
             and not any(mark in label for mark in _MARKUP) and not WEB_ADDRESS.search(label) and "--" not in label
             and label.rsplit("-", 1)[-1].lower() not in ADJECTIVE_SUFFIXES
             and all(label.count(a) == label.count(b) for a, b in _PAIRS))
