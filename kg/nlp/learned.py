@@ -25,8 +25,8 @@ from ..errors import ExtractionError
 from ..normalize import normalize_label, singular
 from ..records import NodeType, Role
 from .roles import DEFAULT_ROLE, proposed_terms
-from .rules import (ADJECTIVE_SUFFIXES, OBJECT_OPENERS, UNIT, WEB_ADDRESS, generic_terms, is_cited_year, is_participle,
-                    lexicon_index, looks_adjective)
+from .rules import (ADJECTIVE_SUFFIXES, DETERMINERS, OBJECT_OPENERS, PREPOSITIONS, UNIT, WEB_ADDRESS, generic_terms,
+                    is_cited_year, is_participle, lexicon_index, looks_adjective)
 from .terms import Term, register_extensions, tokens
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
@@ -50,7 +50,7 @@ _MARKUP = ("\\", "{", "}", "^", "|", "$", "=", "<", ">")
 _PAIRS = (("(", ")"), ("[", "]"))
 
 
-_FUNCTION_WORDS = frozenset({"and", "or", "of", "with", "for", "the", "a", "an", "to", "in", "on", "by", "from", "via"})
+_DANGLING = PREPOSITIONS | DETERMINERS | {"and", "or", "with"}  # no concept ends in one
 
 
 def _well_formed(label: str) -> bool:
@@ -58,7 +58,7 @@ def _well_formed(label: str) -> bool:
     nor cut inside a bracket or a hyphenated word ("sparsity-"), across a dash ("risks---cognitive") or before
     what a modifier describes ("Swin Transformer-based"), nor ending in a function word ("layer-wise and")."""
     return (label[:1].isalnum() and not UNIT.match(label) and (label[-1:].isalnum() or label[-1:] in ")]")
-            and label.rsplit(None, 1)[-1].lower() not in _FUNCTION_WORDS
+            and label.rsplit(None, 1)[-1].lower() not in _DANGLING
             and not any(mark in label for mark in _MARKUP) and not WEB_ADDRESS.search(label) and "--" not in label
             and label.rsplit("-", 1)[-1].lower() not in ADJECTIVE_SUFFIXES
             and all(label.count(a) == label.count(b) for a, b in _PAIRS))

@@ -183,8 +183,8 @@ def _context_type(doc: Doc, term: Term) -> NodeType | None:
         return NodeType.METRIC  # not a coined name ("FooNet from 1B to 8B")
     if head_type in (None, NodeType.PROBLEM) and _PROBLEM_BEFORE.search(before):
         return NodeType.PROBLEM
-    wider = table.text[max(sent_char, start_char - 70):start_char]  # "a novel multimodal maritime dataset called"
-    if head_type is None and (_DATA_OF.search(before) or term.label[:1].isupper() and _DATA_NAMED.search(wider)):
+    if head_type is None and (_DATA_OF.search(before) or term.label[:1].isupper() and _DATA_NAMED.search(
+            table.text[max(sent_char, start_char - 70):start_char])):  # "a novel multimodal maritime dataset called"
         return NodeType.BENCHMARK
     if head_type is None and term.label[:1].isupper() and _BENCH_BEFORE.search(before):
         return NodeType.BENCHMARK if not _VERSIONED.match(term.label) else NodeType.MODEL
