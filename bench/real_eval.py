@@ -2,8 +2,8 @@
 
 Usage: .venv/bin/python bench/real_eval.py [--errors] [--root bench/real]
 
-Each role (development, development the span models were not trained on, held out; bench/real/roles.json) is
-scored micro over its sets whose texts were fetched (SET/abstracts.txt, see bench/real/README.md); a set without its
+Each role of bench/real/roles.json (the development ones, the span models' training data since session 43, and the
+held-out ones) is scored micro over its sets whose texts were fetched (SET/abstracts.txt, see bench/real/README.md); a set without its
 text is named and left out. --errors lists the misses and false positives of the development sets only: the
 held-out sets' errors are never shown.
 """

@@ -5,8 +5,9 @@ Usage (from the repository, after the real sets' texts are fetched, bench/real/R
     .venv/bin/python -m kg.learn [--out kg/models] [--seeds 0 1 2]
 
 The training data are the development parts only: the team-written sets (bench/fresh/roles.json), the corpus's
-development part (tests/gold/split.json; the corpus is read from ../shared) and the real development sets
-(bench/real/roles.json). Every mention of a gold concept's name or alias is one span, labelled with its type.
+development part (tests/gold/split.json; the corpus is read from ../shared) and the real development sets (every
+role of bench/real/roles.json whose name starts with "development"). Every mention of a gold concept's name or
+alias is one span, labelled with its type.
 One model is trained per seed with kg/models/spans.cfg (about 4 minutes each on two cores).
 """
 
@@ -31,7 +32,9 @@ CONFIG = Path(__file__).resolve().parent / "models" / "spans.cfg"
 
 
 def _development(folder: str) -> list[tuple[Path, Path, None]]:
-    names = json.loads((ROOT / "bench" / folder / "roles.json").read_text(encoding="utf-8"))["development"]
+    """The sets of every role of *folder*/roles.json whose name starts with "development", in the file's order."""
+    roles = json.loads((ROOT / "bench" / folder / "roles.json").read_text(encoding="utf-8"))
+    names = [name for role, sets in roles.items() if role.startswith("development") for name in sets]
     return [(ROOT / "bench" / folder / name / "abstracts.txt", ROOT / "bench" / folder / name / "gold", None)
             for name in names]
 
@@ -101,6 +104,8 @@ def train(out: Path, seeds: list[int], corpus: Path = CORPUS) -> None:
             target = out / f"spans-{seed}"
             shutil.rmtree(target, ignore_errors=True)
             shutil.copytree(Path(tmp) / f"spans-{seed}" / "model-last", target)
+            config = target / "config.cfg"  # its training paths named the temporary folder
+            config.write_text(config.read_text(encoding="utf-8").replace(f"{tmp}/", ""), encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> None:
