@@ -1,6 +1,6 @@
 """The real sets of bench/real/ scored by role: concepts (as `kg evaluate`) and reported results (as results_eval).
 
-Usage: .venv/bin/python bench/real_eval.py [--errors] [--root bench/real]
+Usage: .venv/bin/python bench/real_eval.py [--errors] [--rules-only] [--root bench/real]
 
 Each role of bench/real/roles.json (the development ones, the span models' training data since session 43, and the
 held-out ones) is scored micro over its sets whose texts were fetched (SET/abstracts.txt, see bench/real/README.md); a set without its
@@ -32,7 +32,7 @@ def add(total: Scores, part: Scores, name: str) -> None:
     total.false_positives += [(f"{name}:{i}", label, t) for i, label, t in part.false_positives]
 
 
-def score_role(root: Path, sets: list[str], nlp) -> tuple[Scores, Counter, list[str]]:
+def score_role(root: Path, sets: list[str], nlp, learned: bool = True) -> tuple[Scores, Counter, list[str]]:
     """(concept scores, results counts, sets left out for want of their text) of *sets*."""
     concepts, results, missing = Scores(), Counter(), []
     for name in sets:
@@ -40,7 +40,7 @@ def score_role(root: Path, sets: list[str], nlp) -> tuple[Scores, Counter, list[
         if not (folder / "abstracts.txt").exists():
             missing.append(name)
             continue
-        add(concepts, evaluate(folder / "abstracts.txt", folder / "gold")["all"], name)
+        add(concepts, evaluate(folder / "abstracts.txt", folder / "gold", learned=learned)["all"], name)
         if (folder / "results.jsonl").exists():
             results += results_eval.score(folder / "abstracts.txt", folder / "results.jsonl", nlp=nlp)
     return concepts, results, missing
@@ -60,11 +60,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=ROOT, help="the folder of the sets and roles.json")
     parser.add_argument("--errors", action="store_true", help="list the development sets' misses and false positives (never the held-out ones)")
+    parser.add_argument("--rules-only", action="store_true",
+                        help="without the span models, whose training data the development roles are")
     args = parser.parse_args()
     roles = json.loads((args.root / "roles.json").read_text(encoding="utf-8"))
-    nlp = default_pipeline()  # the one kg evaluate builds its graphs with
+    nlp = default_pipeline(learned=not args.rules_only)  # the one kg evaluate builds its graphs with
     for role, sets in roles.items():
-        concepts, results, missing = score_role(args.root, sets, nlp)
+        concepts, results, missing = score_role(args.root, sets, nlp, learned=not args.rules_only)
         report(role, concepts, results, missing)
         if args.errors and not role.startswith("held out"):  # "held out, session 42" too
             print("\n".join([f"  miss {where} {name} ({t})" for where, name, t in concepts.misses]

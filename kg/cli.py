@@ -152,7 +152,10 @@ def cmd_stats(args) -> int:
 
 def cmd_evaluate(args) -> int:
     from .evaluate import agreement, evaluate, format_report
-    parts = agreement(args.gold, args.annotator) if args.annotator else evaluate(args.corpus, args.gold)
+    if args.annotator and args.rules_only:
+        raise InputError("--rules-only scores the extractor; --annotator scores a second annotator instead")
+    parts = (agreement(args.gold, args.annotator) if args.annotator
+             else evaluate(args.corpus, args.gold, learned=not args.rules_only))
     shown = {name: parts[name] for name in ("dev", "test", "all") if parts[name].docs}  # a gold set may be all test
     print(format_report(shown, errors=args.errors))
     return 0
@@ -413,6 +416,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--errors", choices=["dev", "test", "all"], help="also list misses and false positives of a part")
     p.add_argument("--annotator", metavar="DIR", help="score a second annotator's gold *.jsonl (same abstracts) "
                    "instead of the extractor: the agreement of two annotators")
+    p.add_argument("--rules-only", action="store_true",
+                   help="score the rules without the span models (for gold the models were trained on)")
     p.set_defaults(func=cmd_evaluate)
 
     p = sub.add_parser("view", help="write the HTML page of one node's neighbourhood")

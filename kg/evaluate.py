@@ -148,8 +148,9 @@ def _score_doc(scores: Scores, gold: GoldDoc, predicted: list[tuple[set[str], st
         scores.proposed_right += bool(label_forms & proposed)
 
 
-def evaluate(corpus, gold_dir) -> dict[str, Scores]:
-    """Scores of the graph built from *corpus* against the gold in *gold_dir*, per part (dev, test, all)."""
+def evaluate(corpus, gold_dir, learned: bool = True) -> dict[str, Scores]:
+    """Scores of the graph built from *corpus* against the gold in *gold_dir*, per part (dev, test, all); of the
+    rules alone if not *learned* (text the span models were trained on is scored that way)."""
     from .api import _build
     from .graph import paper_iri
     papers = read_inputs([corpus])
@@ -158,7 +159,7 @@ def evaluate(corpus, gold_dir) -> dict[str, Scores]:
     for doc in gold:
         if doc.index >= len(papers) or text_hash(papers[doc.index].abstract)[:12] != doc.sha:
             raise InputError(f"{corpus}: abstract {doc.index} does not match the gold annotation's hash")
-    graph = _build(papers, "https://w3id.org/litkg/id/").graph
+    graph = _build(papers, "https://w3id.org/litkg/id/", learned=learned).graph
     parts = {"dev": Scores(), "test": Scores(), "all": Scores()}
     for doc in gold:
         iri = paper_iri(papers[doc.index].id)

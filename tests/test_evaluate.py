@@ -119,6 +119,21 @@ def test_agreement_the_other_way_round_needs_no_split(capsys):
     assert rows == [["all", "12"]]
 
 
+def test_rules_only_scores_the_rules_without_the_span_models(capsys):
+    """Gold the span models were trained on is scored with the rules alone; the models change what is predicted."""
+    folder = FRESH / "zzb"
+    with_models = evaluate(folder / "abstracts.txt", folder / "gold")["all"]
+    rules = evaluate(folder / "abstracts.txt", folder / "gold", learned=False)["all"]
+    assert rules.docs == with_models.docs == 12 and rules.predicted != with_models.predicted
+    assert kg.cli.main(["evaluate", "--corpus", str(folder / "abstracts.txt"), "--gold", str(folder / "gold"),
+                        "--rules-only"]) == 0
+    all_row = next(line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("all "))
+    assert float(all_row[4]) == round(rules.figures()["f1"], 3)
+    assert kg.cli.main(["evaluate", "--gold", str(folder / "gold"), "--annotator", str(folder / "gold"),
+                        "--rules-only"]) == 2
+    assert "--rules-only" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("edit, message", [
     (lambda records: [], "the second annotator's"),  # an empty folder
     (lambda records: [dict(r, sha="0" * 12) for r in records], "has another hash than in"),
