@@ -3,9 +3,9 @@
 Usage: .venv/bin/python bench/real_eval.py [--errors] [--rules-only] [--root bench/real]
 
 Each role of bench/real/roles.json (the development ones, the span models' training data since session 43, and the
-held-out ones) is scored micro over its sets whose texts were fetched (SET/abstracts.txt, see bench/real/README.md); a set without its
-text is named and left out. --errors lists the misses and false positives of the development sets only: the
-held-out sets' errors are never shown.
+held-out ones) is scored micro over its sets whose texts were fetched (SET/abstracts.txt, see bench/real/README.md);
+a set without its text is named and left out. --rules-only scores the rules without the span models. --errors lists
+the misses and false positives of the development sets only: the held-out sets' errors are never shown.
 """
 
 from __future__ import annotations
